@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# simtc's one-stop developer script.
+#
+#   cmake/dev.sh example   install what is missing, build, compile examples/saxpy to PTX and
+#                          run it on the GPU (without a GPU: on the CPU, and says so)
+#   cmake/dev.sh test      install what is missing, build, run the whole test suite
+#   cmake/dev.sh setup     only install what is missing (idempotent)
+#   cmake/dev.sh build     setup, then configure and build into $SIMTC_BUILD_DIR (default build/)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${SIMTC_BUILD_DIR:-$ROOT/build}"
+JOBS="${SIMTC_JOBS:-$(nproc)}"
+# Debian packages simtc builds with: LLVM/Clang 22 (libTooling, NVPTX, lit and FileCheck),
+# the build tools and GoogleTest.
+PACKAGES=(llvm-22-dev libclang-22-dev libclang-cpp22-dev clang-22 llvm-22-tools
+          cmake ninja-build g++ libgtest-dev)
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+find_cuda() {
+  local root="${CUDA_PATH:-/usr/local/cuda}"
+  [[ -f "$root/include/cuda.h" ]] ||
+    die "the CUDA toolkit is missing: no $root/include/cuda.h.
+  simtc needs the CUDA 13 toolkit for cuda.h, ptxas and libdevice. Debian has no package
+  for it: install it from NVIDIA (https://developer.nvidia.com/cuda-downloads), or set
+  CUDA_PATH to where it is installed."
+  [[ -x "$root/bin/ptxas" ]] || die "the CUDA toolkit at $root has no bin/ptxas; reinstall it or set CUDA_PATH"
+  [[ -f "$root/nvvm/libdevice/libdevice.10.bc" ]] ||
+    die "the CUDA toolkit at $root has no nvvm/libdevice/libdevice.10.bc; reinstall it or set CUDA_PATH"
+  export CUDA_PATH="$root"
+}
+
+setup() {
+  find_cuda
+  local missing=()
+  for pkg in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  if ((${#missing[@]} == 0)); then
+    say "all packages present"
+    return
+  fi
+  say "installing: ${missing[*]}"
+  local sudo=()
+  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${missing[@]}"
+}
+
+build() {
+  setup
+  say "configuring and building in $BUILD"
+  cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUDA_PATH="$CUDA_PATH" >/dev/null
+  cmake --build "$BUILD" -j "$JOBS"
+}
+
+example() {
+  build
+  local ptx="$BUILD/saxpy.ptx"
+  say "simtc build examples/saxpy/saxpy.cpp --arch sm_90 -o $ptx --ptxas"
+  "$BUILD/compiler/cli/simtc" build "$ROOT/examples/saxpy/saxpy.cpp" --arch sm_90 -o "$ptx" --ptxas
+  grep -E '^\.(version|target|visible \.entry)' "$ptx"
+  say "running saxpy"
+  "$BUILD/examples/saxpy/saxpy" 1 255 256 257 1000003 16777216
+}
+
+run_tests() {
+  build
+  say "running the test suite (GPU tests skip without a GPU)"
+  ctest --test-dir "$BUILD" --output-on-failure -j "$JOBS"
+}
+
+case "${1:-}" in
+  setup) setup ;;
+  build) build ;;
+  example) example ;;
+  test) run_tests ;;
+  *) sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac

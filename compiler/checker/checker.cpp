@@ -1,0 +1,114 @@
+#include "checker/checker.hpp"
+
+#include <algorithm>
+
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/DiagnosticIDs.h>
+#include <clang/Basic/SourceManager.h>
+
+#include "checker/rule_context.hpp"
+
+namespace simtc::checker {
+
+const std::vector<RuleInfo>& rule_table() {
+  static const std::vector<RuleInfo> table = {
+#define SIMT_RULE(Function, Id, Title, Summary) {Id, Title, Summary},
+#include "checker/rules.def"
+#undef SIMT_RULE
+  };
+  return table;
+}
+
+const RuleInfo* find_rule(const std::string& id) {
+  for (const RuleInfo& rule : rule_table())
+    if (id == rule.id) return &rule;
+  return nullptr;
+}
+
+bool in_simt_header(const clang::SourceManager& sm, clang::SourceLocation loc) {
+  if (loc.isInvalid()) return false;
+  loc = sm.getExpansionLoc(loc);
+  llvm::StringRef file = sm.getFilename(loc);
+  return file.contains("/simt/device/") || file.ends_with("/simt/kernel.hpp") ||
+         file.contains("/simt/std/");
+}
+
+clang::DiagnosticBuilder RuleContext::report(clang::SourceLocation loc, bool is_error,
+                                             const std::string& message) const {
+  auto& diags = context_.getDiagnostics();
+  std::string text;
+  for (char c : message) {  // the message is a Clang format string: escape '%'
+    if (c == '%') text += '%';
+    text += c;
+  }
+  if (is_error) text += std::string(" [") + rule_.id + "]";
+  unsigned id = diags.getDiagnosticIDs()->getCustomDiagID(
+      is_error ? clang::DiagnosticIDs::Error : clang::DiagnosticIDs::Note, text);
+  return diags.Report(loc, id);
+}
+
+clang::DiagnosticBuilder RuleContext::error(clang::SourceLocation loc,
+                                            const std::string& message) const {
+  return report(loc, true, message);
+}
+
+clang::DiagnosticBuilder RuleContext::note(clang::SourceLocation loc,
+                                           const std::string& message) const {
+  return report(loc, false, message);
+}
+
+namespace {
+
+// Collects the user functions reachable from the kernels through calls and constructions.
+class CallCollector : public clang::RecursiveASTVisitor<CallCollector> {
+ public:
+  CallCollector(const clang::SourceManager& sm, std::vector<const clang::FunctionDecl*>& out)
+      : sm_(sm), out_(out) {}
+
+  void add(const clang::FunctionDecl* fn) {
+    if (fn == nullptr) return;
+    if (const clang::FunctionDecl* def = fn->getDefinition()) fn = def;
+    if (in_simt_header(sm_, fn->getLocation())) return;
+    if (std::find(out_.begin(), out_.end(), fn) != out_.end()) return;
+    out_.push_back(fn);
+    if (fn->hasBody()) TraverseStmt(fn->getBody());
+  }
+  bool VisitCallExpr(clang::CallExpr* call) {
+    add(call->getDirectCallee());
+    return true;
+  }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr* construct) {
+    add(construct->getConstructor());
+    return true;
+  }
+  bool shouldVisitLambdaBody() const { return true; }
+
+ private:
+  const clang::SourceManager& sm_;
+  std::vector<const clang::FunctionDecl*>& out_;
+};
+
+}  // namespace
+
+bool check(clang::ASTContext& context, const std::vector<const clang::FunctionDecl*>& kernels,
+           const CheckOptions& options) {
+  std::vector<const clang::FunctionDecl*> reachable;
+  CallCollector collector(context.getSourceManager(), reachable);
+  for (const auto* kernel : kernels) collector.add(kernel);
+
+  unsigned errors_before = context.getDiagnostics().getNumErrors();
+  const auto& table = rule_table();
+  unsigned index = 0;
+#define SIMT_RULE(Function, Id, Title, Summary)                                          \
+  if (std::find(options.disabled_rules.begin(), options.disabled_rules.end(), Id) ==     \
+      options.disabled_rules.end()) {                                                    \
+    RuleContext rule_context(context, table[index], kernels, reachable);                 \
+    Function(rule_context);                                                              \
+  }                                                                                      \
+  ++index;
+#include "checker/rules.def"
+#undef SIMT_RULE
+  return context.getDiagnostics().getNumErrors() == errors_before;
+}
+
+}  // namespace simtc::checker

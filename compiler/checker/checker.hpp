@@ -1,0 +1,35 @@
+// The checker: simt's safety and language rules over the Clang AST of a kernel file.
+// Each rule reports Clang-style diagnostics ending in its id, e.g. "[simt-kernel-signature]",
+// and the checker runs every rule so that one run shows every problem.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+}  // namespace clang
+
+namespace simtc::checker {
+
+struct RuleInfo {
+  const char* id;
+  const char* title;
+  const char* summary;
+};
+
+/// Every rule, in the order they run.
+const std::vector<RuleInfo>& rule_table();
+const RuleInfo* find_rule(const std::string& id);
+
+struct CheckOptions {
+  std::vector<std::string> disabled_rules;  // ids of rules not to run
+};
+
+/// Runs every enabled rule on `kernels` and the device functions they reach. Returns true
+/// when no rule reported an error.
+bool check(clang::ASTContext& context, const std::vector<const clang::FunctionDecl*>& kernels,
+           const CheckOptions& options = {});
+
+}  // namespace simtc::checker

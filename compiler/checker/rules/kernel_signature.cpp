@@ -1,0 +1,95 @@
+// simt-kernel-signature: a kernel is a free function returning void whose parameters the
+// launch ABI can carry safely (docs/rules/simt-kernel-signature.md).
+#include <map>
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
+
+#include "checker/rule_context.hpp"
+#include "frontend/kernel_names.hpp"
+#include "frontend/param_kinds.hpp"
+
+namespace simtc::checker {
+namespace {
+
+std::string quoted_type(clang::QualType type) { return "'" + type.getAsString() + "'"; }
+
+void check_param(RuleContext& context, const clang::FunctionDecl& kernel,
+                 const clang::ParmVarDecl& param) {
+  using frontend::ParamKind;
+  const std::string kernel_name = frontend::kernel_display_name(kernel);
+  const std::string name = param.getName().empty() ? "#" + std::to_string(param.getFunctionScopeIndex() + 1)
+                                                   : param.getNameAsString();
+  const std::string what = "kernel '" + kernel_name + "' parameter '" + name + "'";
+  clang::QualType type = param.getType();
+  frontend::ParamClass cls = frontend::classify_param(context.ast(), type);
+  switch (cls.kind) {
+    case ParamKind::Scalar:
+    case ParamKind::Slice:
+    case ParamKind::DisjointSlice:
+    case ParamKind::Struct:
+      return;
+    case ParamKind::Pointer: {
+      context.error(param.getLocation(), what + " is a raw pointer (" + quoted_type(type) + ")")
+          << param.getSourceRange();
+      clang::QualType pointee = type->getPointeeType();
+      if (!pointee.isNull()) {
+        std::string element = pointee.getUnqualifiedType().getAsString();
+        if (pointee.isConstQualified())
+          context.note(param.getLocation(),
+                       "take a read-only input as simt::Slice<const " + element + ">");
+        else
+          context.note(param.getLocation(), "take a read-only input as simt::Slice<const " +
+                                                element + ">, or an output written one element "
+                                                "per thread as simt::DisjointSlice<" +
+                                                element + ">");
+      }
+      return;
+    }
+    case ParamKind::Reference: {
+      context.error(param.getLocation(), what + " is a reference (" + quoted_type(type) + ")")
+          << param.getSourceRange();
+      clang::QualType referee = type.getNonReferenceType();
+      std::string element = referee.getUnqualifiedType().getAsString();
+      if (referee.isConstQualified())
+        context.note(param.getLocation(), "pass '" + element + "' by value");
+      else
+        context.note(param.getLocation(), "to write results, take simt::DisjointSlice<" + element +
+                                              "> and write through get_mut()");
+      return;
+    }
+    case ParamKind::Unsupported: {
+      context.error(param.getLocation(), what + " has type " + quoted_type(type) +
+                                             ", which a kernel cannot take: " + cls.reason)
+          << param.getSourceRange();
+      if (cls.bad_field != nullptr) context.note(cls.bad_field->getLocation(), "member declared here");
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+void check_kernel_signature(RuleContext& context) {
+  std::map<std::string, const clang::FunctionDecl*> entries;
+  for (const clang::FunctionDecl* kernel : context.kernels()) {
+    const std::string name = frontend::kernel_display_name(*kernel);
+    if (!kernel->getReturnType()->isVoidType()) {
+      context.error(kernel->getLocation(), "kernel '" + name + "' must return void, not " +
+                                               quoted_type(kernel->getReturnType()))
+          << kernel->getReturnTypeSourceRange();
+    }
+    if (kernel->isVariadic())
+      context.error(kernel->getLocation(), "kernel '" + name + "' cannot be variadic");
+    for (const clang::ParmVarDecl* param : kernel->parameters()) check_param(context, *kernel, *param);
+
+    auto [it, inserted] = entries.emplace(frontend::kernel_entry_name(*kernel), kernel);
+    if (!inserted) {
+      context.error(kernel->getLocation(), "kernel '" + name + "' has the PTX entry name '" +
+                                               it->first + "' of another kernel; rename one");
+      context.note(it->second->getLocation(), "the other kernel is declared here");
+    }
+  }
+}
+
+}  // namespace simtc::checker

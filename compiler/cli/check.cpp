@@ -1,0 +1,60 @@
+// simtc check FILE... : the checker only (fast; for editors and CI).
+#include <iostream>
+
+#include "checker/checker.hpp"
+#include "cli/commands.hpp"
+#include "cli/options.hpp"
+
+namespace simtc::cli {
+
+int run_check(const Args& args) {
+  CompileFlags flags;
+  if (auto error = parse_compile_flags(args, flags, {"--list-rules", "--explain", "--disable"})) {
+    std::cerr << "simtc check: error: " << *error << "\n";
+    return 2;
+  }
+  if (flags.help) {
+    std::cout << "usage: simtc check FILE... [options]\n"
+              << "       simtc check --list-rules\n"
+              << "       simtc check --explain RULE\n\n"
+              << "Runs simt's rules on kernel files without generating code. Exits 0 when no\n"
+              << "rule reports an error.\n\n"
+              << "  --disable=RULE        do not run RULE\n"
+              << compile_flags_help();
+    return 0;
+  }
+  for (std::size_t i = 0; i < flags.rest.size(); ++i) {
+    const std::string& arg = flags.rest[i];
+    if (arg == "--list-rules") {
+      for (const checker::RuleInfo& rule : checker::rule_table())
+        std::cout << rule.id << "  " << rule.title << "\n";
+      return 0;
+    }
+    std::string value = arg.find('=') != std::string::npos ? arg.substr(arg.find('=') + 1) : "";
+    std::string name = arg.substr(0, arg.find('='));
+    if (value.empty()) {
+      std::cerr << "simtc check: error: " << name << " needs a rule id (" << name << "=RULE)\n";
+      return 2;
+    }
+    const checker::RuleInfo* rule = checker::find_rule(value);
+    if (rule == nullptr) {
+      std::cerr << "simtc check: error: unknown rule '" << value << "' (see simtc check --list-rules)\n";
+      return 2;
+    }
+    if (name == "--explain") {
+      std::cout << rule->id << ": " << rule->title << "\n\n" << rule->summary << "\n";
+      return 0;
+    }
+    flags.options.checker.disabled_rules.push_back(value);
+  }
+  if (flags.inputs.empty()) {
+    std::cerr << "simtc check: error: no input file (try 'simtc check --help')\n";
+    return 2;
+  }
+  int status = 0;
+  for (const std::string& input : flags.inputs)
+    if (!driver::check_file(input, flags.options)) status = 1;
+  return status;
+}
+
+}  // namespace simtc::cli

@@ -1,0 +1,81 @@
+// --line-info: enough debug metadata for NVPTX to print .file and .loc, and nothing more.
+#include "codegen/lower.hpp"
+
+#include <llvm/BinaryFormat/Dwarf.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/Support/Path.h>
+
+namespace simtc::codegen::detail {
+
+DebugInfo::DebugInfo(llvm::Module& m, const FileTable& files, bool optimized)
+    : m_(m), files_(files), optimized_(optimized), dib_(m) {
+  llvm::DIFile* main = files_.size() > 0 ? file(0) : dib_.createFile("<unknown>", "");
+  // DebugDirectivesOnly is what clang's -gline-directives-only gives NVPTX: .file/.loc lines
+  // and no .debug_* sections, as nvcc -lineinfo.
+  cu_ = dib_.createCompileUnit(llvm::DISourceLanguageName(llvm::dwarf::DW_LANG_C_plus_plus_14),
+                               main, "simtc", optimized_, "", 0, "",
+                               llvm::DICompileUnit::DebugDirectivesOnly);
+  m_.addModuleFlag(llvm::Module::Warning, "Debug Info Version", llvm::DEBUG_METADATA_VERSION);
+  m_.addModuleFlag(llvm::Module::Warning, "Dwarf Version", 2);
+}
+
+llvm::DIFile* DebugInfo::file(std::uint32_t index) {
+  auto it = file_cache_.find(index);
+  if (it != file_cache_.end()) return it->second;
+  llvm::DIFile* f = nullptr;
+  if (index < files_.size()) {
+    const std::string& path = files_.path(index);
+    f = dib_.createFile(llvm::sys::path::filename(path), llvm::sys::path::parent_path(path));
+  } else {
+    f = dib_.createFile("<unknown>", "");
+  }
+  file_cache_.emplace(index, f);
+  return f;
+}
+
+llvm::DISubprogram* DebugInfo::attach_subprogram(const ir::Function& fn, llvm::Function& f) {
+  SourceLoc loc = fn.loc();
+  if (!loc.valid()) {
+    // A function without a location of its own takes the file of its first located
+    // instruction, so that its .loc lines name the right file.
+    bool found = false;
+    for (const ir::Block* b : fn.blocks()) {
+      for (const ir::Instruction* inst : b->instructions()) {
+        if (inst->loc().valid()) {
+          loc.file = inst->loc().file;
+          found = true;
+          break;
+        }
+      }
+      if (found) break;
+    }
+  }
+  llvm::DIFile* df = file(loc.file);
+  llvm::DISubroutineType* ty = dib_.createSubroutineType(dib_.getOrCreateTypeArray({}));
+  auto flags = llvm::DISubprogram::SPFlagDefinition;
+  if (optimized_) flags |= llvm::DISubprogram::SPFlagOptimized;
+  llvm::DISubprogram* sp = dib_.createFunction(df, fn.name(), f.getName(), df, loc.line, ty,
+                                               loc.line, llvm::DINode::FlagPrototyped, flags);
+  f.setSubprogram(sp);
+  return sp;
+}
+
+llvm::DIScope* DebugInfo::scope_for(std::uint32_t file_index, llvm::DISubprogram* sp) {
+  llvm::DIFile* df = file(file_index);
+  if (df == sp->getFile()) return sp;
+  // Code from another file (a header's inline function) keeps its own file name.
+  auto key = std::make_pair(sp, df);
+  auto it = scope_cache_.find(key);
+  if (it != scope_cache_.end()) return it->second;
+  llvm::DIScope* scope = dib_.createLexicalBlockFile(sp, df);
+  scope_cache_.emplace(key, scope);
+  return scope;
+}
+
+llvm::DILocation* DebugInfo::location(SourceLoc loc, llvm::DISubprogram* sp) {
+  if (!loc.valid()) return llvm::DILocation::get(m_.getContext(), 0, 0, sp);
+  auto* scope = llvm::cast<llvm::DILocalScope>(scope_for(loc.file, sp));
+  return llvm::DILocation::get(m_.getContext(), loc.line, loc.column, scope);
+}
+
+}  // namespace simtc::codegen::detail

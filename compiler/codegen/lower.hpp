@@ -1,0 +1,107 @@
+// Private to codegen: the state shared by lower_module.cpp (functions, globals, blocks),
+// lower_instructions.cpp, lower_intrinsics.cpp and debug_info.cpp.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include <llvm/ADT/ArrayRef.h>
+#include <llvm/IR/DIBuilder.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include "codegen/codegen.hpp"
+#include "ir/function.hpp"
+#include "ir/module.hpp"
+
+namespace simtc::codegen::detail {
+
+/// Line tables for --line-info: one DICompileUnit with DebugDirectivesOnly emission, one
+/// DISubprogram per function, a DILocation per instruction.
+class DebugInfo {
+ public:
+  DebugInfo(llvm::Module& m, const FileTable& files, bool optimized);
+  /// Creates the function's DISubprogram and attaches it to `f`.
+  llvm::DISubprogram* attach_subprogram(const ir::Function& fn, llvm::Function& f);
+  /// The location of `loc` inside `sp` (line 0 when `loc` is unknown: compiler-generated).
+  llvm::DILocation* location(SourceLoc loc, llvm::DISubprogram* sp);
+  void finalize() { dib_.finalize(); }
+
+ private:
+  llvm::DIFile* file(std::uint32_t index);
+  llvm::DIScope* scope_for(std::uint32_t file_index, llvm::DISubprogram* sp);
+
+  llvm::Module& m_;
+  const FileTable& files_;
+  bool optimized_;
+  llvm::DIBuilder dib_;
+  llvm::DICompileUnit* cu_ = nullptr;
+  std::map<std::uint32_t, llvm::DIFile*> file_cache_;
+  std::map<std::pair<llvm::DISubprogram*, llvm::DIFile*>, llvm::DIScope*> scope_cache_;
+};
+
+/// Module-wide lowering state.
+struct ModuleState {
+  const ir::Module& ir;
+  const TargetOptions& options;
+  llvm::LLVMContext& ctx;
+  llvm::Module& m;
+  DiagnosticSink& diags;
+  std::unique_ptr<DebugInfo> debug;  // null without line_info
+  std::unordered_map<const ir::Function*, llvm::Function*> functions;
+  std::unordered_map<const ir::Global*, llvm::GlobalVariable*> globals;
+
+  llvm::Type* type(ir::Type t) const;
+  /// Fast-math flags for an operation on `t`: contract under fmad; afn and arcp for f32
+  /// (and f16/bf16) under fast_math, which, as nvcc's, leaves double precision alone.
+  /// Never nnan/ninf: isnan/isinf must keep working.
+  llvm::FastMathFlags fp_flags(ir::Type t) const;
+};
+
+/// Lowers one function body. Blocks are lowered in reverse post-order so that every
+/// definition is lowered before its uses (phis are filled in at the end).
+class FunctionLowerer {
+ public:
+  FunctionLowerer(ModuleState& state, const ir::Function& fn, llvm::Function& f);
+  void run();
+
+ private:
+  llvm::Value* value(const ir::Value* v);
+  llvm::Value* constant(const ir::Constant& c);
+  void lower(const ir::Instruction& inst);
+  llvm::Value* lower_binary(const ir::Instruction& inst);
+  llvm::Value* lower_div_rem(const ir::Instruction& inst, llvm::Value* a, llvm::Value* b);
+  llvm::Value* lower_shift(const ir::Instruction& inst, llvm::Value* a, llvm::Value* b);
+  llvm::Value* lower_frem(ir::Type t, llvm::Value* a, llvm::Value* b);
+  llvm::Value* lower_cast(const ir::Instruction& inst);
+  llvm::Value* lower_float_to_int(bool is_signed, llvm::Value* v, llvm::Type* to);
+  llvm::Value* lower_alloca(const ir::Instruction& inst);
+  llvm::Value* lower_terminator(const ir::Instruction& inst);
+  llvm::Value* lower_intrinsic(const ir::Instruction& inst);  // lower_intrinsics.cpp
+  llvm::Value* lower_float_math(const ir::Instruction& inst, llvm::ArrayRef<llvm::Value*> args);
+  llvm::Value* lower_int_math(const ir::Instruction& inst, llvm::ArrayRef<llvm::Value*> args);
+
+  /// Calls libdevice's `name` (f32 or f64 signature) lane by lane for vectors, and through
+  /// f32 for f16/bf16.
+  llvm::Value* libdevice_call(const std::string& base, ir::Type t,
+                              llvm::ArrayRef<llvm::Value*> args);
+  llvm::Value* call_scalar(const std::string& name, llvm::Type* ret,
+                           llvm::ArrayRef<llvm::Value*> args);
+
+  ModuleState& s_;
+  const ir::Function& fn_;
+  llvm::Function& f_;
+  llvm::IRBuilder<> b_;
+  llvm::DISubprogram* sp_ = nullptr;
+  llvm::AllocaInst* last_alloca_ = nullptr;
+  std::unordered_map<const ir::Value*, llvm::Value*> values_;
+  std::unordered_map<const ir::Block*, llvm::BasicBlock*> blocks_;
+  std::vector<std::pair<const ir::Instruction*, llvm::PHINode*>> phis_;
+};
+
+}  // namespace simtc::codegen::detail

@@ -1,0 +1,83 @@
+#include "driver/compiler.hpp"
+
+#include <iostream>
+
+#include "passes/default_pipeline.hpp"
+
+namespace simtc::driver {
+namespace {
+
+// Runs the checker and, when asked, irgen while the AST is alive.
+class PipelineConsumer : public frontend::AstConsumer {
+ public:
+  PipelineConsumer(const CompileOptions& options, bool lower, std::ostream* ast_out)
+      : options_(options), lower_(lower), ast_out_(ast_out) {}
+
+  void handle(clang::ASTContext& context,
+              const std::vector<const clang::FunctionDecl*>& kernels) override {
+    checked_ = checker::check(context, kernels, options_.checker);
+    if (!checked_) return;
+    if (ast_out_ != nullptr) *ast_out_ << frontend::dump_kernels(context, kernels);
+    if (lower_) module_ = irgen::generate(context, kernels, options_.irgen);
+  }
+
+  bool checked() const { return checked_; }
+  std::unique_ptr<ir::Module> take_module() { return std::move(module_); }
+
+ private:
+  const CompileOptions& options_;
+  bool lower_;
+  std::ostream* ast_out_;
+  bool checked_ = false;
+  std::unique_ptr<ir::Module> module_;
+};
+
+}  // namespace
+
+bool check_file(const std::string& path, const CompileOptions& options) {
+  PipelineConsumer consumer(options, /*lower=*/false, nullptr);
+  bool parsed = frontend::parse_file(path, options.frontend, consumer);
+  return parsed && consumer.checked();
+}
+
+std::unique_ptr<ir::Module> lower_file(const std::string& path, const CompileOptions& options) {
+  PipelineConsumer consumer(options, /*lower=*/true, nullptr);
+  bool parsed = frontend::parse_file(path, options.frontend, consumer);
+  std::unique_ptr<ir::Module> module = consumer.take_module();
+  if (!parsed || !consumer.checked()) return nullptr;
+  return module;
+}
+
+bool dump_ast(const std::string& path, const CompileOptions& options, std::ostream& out) {
+  PipelineConsumer consumer(options, /*lower=*/false, &out);
+  bool parsed = frontend::parse_file(path, options.frontend, consumer);
+  return parsed && consumer.checked();
+}
+
+bool run_passes(ir::Module& module, const CompileOptions& options, std::ostream& err) {
+  DiagnosticSink diags;
+  passes::PipelineOptions pipeline = options.pipeline;
+  if (pipeline.dump == nullptr) pipeline.dump = &err;
+  bool ok = passes::default_pipeline().run(module, diags, pipeline);
+  diags.print(err, module.files());
+  return ok && !diags.has_errors();
+}
+
+bool compile_to_ptx(const std::string& path, const CompileOptions& options, std::string& ptx,
+                    std::unique_ptr<ir::Module>* module_out) {
+  std::string target_error = codegen::check_target(options.target);
+  if (!target_error.empty()) {
+    std::cerr << "simtc: error: " << target_error << "\n";
+    return false;
+  }
+  std::unique_ptr<ir::Module> module = lower_file(path, options);
+  if (module == nullptr) return false;
+  if (!run_passes(*module, options, std::cerr)) return false;
+  DiagnosticSink diags;
+  bool ok = codegen::emit_ptx(*module, options.target, ptx, diags);
+  diags.print(std::cerr, module->files());
+  if (module_out != nullptr) *module_out = std::move(module);
+  return ok && !diags.has_errors();
+}
+
+}  // namespace simtc::driver

@@ -1,0 +1,45 @@
+// The driver: runs the pipeline stages on a kernel file. No Clang or LLVM types here.
+//
+//   frontend → checker → irgen → passes → codegen → PTX, then the header generator.
+#pragma once
+
+#include <iosfwd>
+#include <memory>
+#include <string>
+
+#include "checker/checker.hpp"
+#include "codegen/codegen.hpp"
+#include "frontend/frontend.hpp"
+#include "ir/module.hpp"
+#include "irgen/irgen.hpp"
+#include "passes/pipeline.hpp"
+
+namespace simtc::driver {
+
+struct CompileOptions {
+  frontend::FrontendOptions frontend;
+  checker::CheckOptions checker;
+  irgen::IrgenOptions irgen;
+  passes::PipelineOptions pipeline;
+  codegen::TargetOptions target;
+  bool verbose = false;  // print each stage's command line / timing to stderr
+};
+
+/// Parses and checks `path`. Diagnostics go to stderr; returns true when there were none
+/// of error severity.
+bool check_file(const std::string& path, const CompileOptions& options);
+
+/// Parses, checks and lowers `path` to IR (before the pass pipeline). Null on error.
+std::unique_ptr<ir::Module> lower_file(const std::string& path, const CompileOptions& options);
+
+/// Runs the pass pipeline; false on an internal error (reported to `err`).
+bool run_passes(ir::Module& module, const CompileOptions& options, std::ostream& err);
+
+/// Lowers, optimizes and generates PTX. `module_out` receives the optimized simt IR.
+bool compile_to_ptx(const std::string& path, const CompileOptions& options, std::string& ptx,
+                    std::unique_ptr<ir::Module>* module_out = nullptr);
+
+/// Prints the Clang AST of the kernels of `path` (after checking) to `out`.
+bool dump_ast(const std::string& path, const CompileOptions& options, std::ostream& out);
+
+}  // namespace simtc::driver

@@ -1,0 +1,23 @@
+// The generated C++ header of a kernel file: the PTX embedded as a string, a namespace per
+// file, load(Context&), and one typed launch method per kernel. A pure function of the IR
+// module's kernel signatures and the PTX text.
+#pragma once
+
+#include <string>
+
+#include "ir/module.hpp"
+
+namespace simtc::driver {
+
+struct HeaderOptions {
+  std::string source_name;  // the kernel file as given (for comments and error messages)
+  std::string namespace_name;  // empty: derived from the file name ("saxpy.cpp" -> "saxpy")
+};
+
+/// "saxpy.cpp" -> "saxpy", "my-kernels.cu.cpp" -> "my_kernels_cu": a C++ identifier.
+std::string namespace_for(const std::string& source_path);
+
+std::string generate_header(const ir::Module& module, const std::string& ptx,
+                            const HeaderOptions& options);
+
+}  // namespace simtc::driver

@@ -1,0 +1,153 @@
+#include "frontend/frontend.hpp"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/FileManager.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+
+#include "frontend/attributes.hpp"
+
+#ifndef SIMTC_SOURCE_INCLUDE_DIR
+#error "SIMTC_SOURCE_INCLUDE_DIR must be defined by the build"
+#endif
+#ifndef SIMTC_CLANG_RESOURCE_DIR
+#error "SIMTC_CLANG_RESOURCE_DIR must be defined by the build"
+#endif
+
+namespace simtc::frontend {
+
+bool is_kernel(const clang::FunctionDecl& fn) {
+  for (const auto* attr : fn.specific_attrs<clang::AnnotateAttr>())
+    if (attr->getAnnotation() == kKernelAnnotation) return true;
+  return false;
+}
+
+namespace {
+
+class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
+ public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitFunctionDecl(clang::FunctionDecl* fn) {
+    if (!is_kernel(*fn) || !fn->doesThisDeclarationHaveABody()) return true;
+    if (fn->isDependentContext()) return true;  // the template pattern, not an instantiation
+    if (fn->getTemplateSpecializationKind() == clang::TSK_ImplicitInstantiation) return true;
+    kernels.push_back(fn);
+    return true;
+  }
+
+  std::vector<const clang::FunctionDecl*> kernels;
+};
+
+class Consumer : public clang::ASTConsumer {
+ public:
+  explicit Consumer(AstConsumer& user) : user_(user) {}
+  void HandleTranslationUnit(clang::ASTContext& context) override {
+    if (context.getDiagnostics().hasErrorOccurred()) return;
+    KernelFinder finder;
+    finder.TraverseDecl(context.getTranslationUnitDecl());
+    // Explicit instantiations are visited where they are written; keep source order.
+    auto& sm = context.getSourceManager();
+    std::stable_sort(finder.kernels.begin(), finder.kernels.end(),
+                     [&](const clang::FunctionDecl* a, const clang::FunctionDecl* b) {
+                       return sm.isBeforeInTranslationUnit(location(a), location(b));
+                     });
+    user_.handle(context, finder.kernels);
+  }
+
+ private:
+  static clang::SourceLocation location(const clang::FunctionDecl* fn) {
+    if (auto loc = fn->getPointOfInstantiation(); loc.isValid()) return loc;
+    return fn->getLocation();
+  }
+  AstConsumer& user_;
+};
+
+class Action : public clang::ASTFrontendAction {
+ public:
+  explicit Action(AstConsumer& user) : user_(user) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
+                                                        llvm::StringRef) override {
+    return std::make_unique<Consumer>(user_);
+  }
+  bool had_errors = false;
+  void EndSourceFileAction() override {
+    had_errors = getCompilerInstance().getDiagnostics().hasErrorOccurred();
+  }
+
+ private:
+  AstConsumer& user_;
+};
+
+std::string executable_dir() {
+  llvm::SmallString<256> exe;
+  if (llvm::sys::fs::real_path("/proc/self/exe", exe)) return "";
+  return std::string(llvm::sys::path::parent_path(exe));
+}
+
+}  // namespace
+
+std::string default_simt_include_dir() {
+  std::string dir = executable_dir();
+  if (!dir.empty()) {
+    llvm::SmallString<256> installed(dir);
+    llvm::sys::path::append(installed, "..", "include");
+    llvm::SmallString<256> probe(installed);
+    llvm::sys::path::append(probe, "simt", "kernel.hpp");
+    if (llvm::sys::fs::exists(probe)) {
+      llvm::SmallString<256> real;
+      if (!llvm::sys::fs::real_path(installed, real)) return std::string(real);
+    }
+  }
+  return SIMTC_SOURCE_INCLUDE_DIR;
+}
+
+std::string default_resource_dir() { return SIMTC_CLANG_RESOURCE_DIR; }
+
+std::vector<std::string> clang_arguments(const std::string& path, const FrontendOptions& options) {
+  std::string include =
+      options.simt_include_dir.empty() ? default_simt_include_dir() : options.simt_include_dir;
+  std::string resource =
+      options.resource_dir.empty() ? default_resource_dir() : options.resource_dir;
+  std::vector<std::string> args = {
+      "simtc",
+      "-fsyntax-only",
+      "--target=nvptx64-nvidia-cuda",
+      "-x", "c++",
+      "-std=c++20",
+      // Freestanding: no host standard library, only Clang's own headers and simt's.
+      "-ffreestanding", "-nostdinc++", "-nostdlibinc",
+      // Parse exceptions and RTTI so that the checker can name them, not Clang.
+      "-fcxx-exceptions", "-fexceptions",
+      "-D__SIMTC__=1",
+      "-resource-dir", resource,
+      "-isystem", include,
+      "-isystem", include + "/simt/std",
+      options.color ? "-fcolor-diagnostics" : "-fno-color-diagnostics",
+  };
+  for (const auto& dir : options.include_dirs) args.push_back("-I" + dir);
+  for (const auto& def : options.defines) args.push_back("-D" + def);
+  for (const auto& extra : options.extra_args) args.push_back(extra);
+  args.push_back(path);
+  return args;
+}
+
+bool parse_file(const std::string& path, const FrontendOptions& options, AstConsumer& consumer) {
+  ensure_attributes_registered();
+  auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(),
+                                                              llvm::vfs::getRealFileSystem());
+  auto action = std::make_unique<Action>(consumer);
+  Action* raw = action.get();
+  clang::tooling::ToolInvocation invocation(clang_arguments(path, options), std::move(action),
+                                            files.get());
+  bool ok = invocation.run();
+  return ok && !raw->had_errors;
+}
+
+}  // namespace simtc::frontend

@@ -1,0 +1,164 @@
+#include "frontend/param_kinds.hpp"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/Type.h>
+
+namespace simtc::frontend {
+
+bool is_scalar_type(clang::QualType type) {
+  type = type.getCanonicalType();
+  if (type->isEnumeralType()) return true;
+  const auto* builtin = type->getAs<clang::BuiltinType>();
+  if (builtin == nullptr) return false;
+  switch (builtin->getKind()) {
+    case clang::BuiltinType::Bool:
+    case clang::BuiltinType::Char_S:
+    case clang::BuiltinType::Char_U:
+    case clang::BuiltinType::SChar:
+    case clang::BuiltinType::UChar:
+    case clang::BuiltinType::Char8:
+    case clang::BuiltinType::Char16:
+    case clang::BuiltinType::Char32:
+    case clang::BuiltinType::WChar_S:
+    case clang::BuiltinType::WChar_U:
+    case clang::BuiltinType::Short:
+    case clang::BuiltinType::UShort:
+    case clang::BuiltinType::Int:
+    case clang::BuiltinType::UInt:
+    case clang::BuiltinType::Long:
+    case clang::BuiltinType::ULong:
+    case clang::BuiltinType::LongLong:
+    case clang::BuiltinType::ULongLong:
+    case clang::BuiltinType::Float:
+    case clang::BuiltinType::Double:
+    case clang::BuiltinType::Float16:
+    case clang::BuiltinType::BFloat16:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_simt_template(clang::QualType type, const char* name) {
+  const auto* record = type.getCanonicalType()->getAsCXXRecordDecl();
+  const auto* spec = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(record);
+  if (spec == nullptr || spec->getName() != name) return false;
+  const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(spec->getDeclContext()->getRedeclContext());
+  return ns != nullptr && ns->getName() == "simt" &&
+         ns->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
+namespace {
+
+// Checks that every leaf of `record` is a scalar (nested structs and arrays allowed).
+bool scalar_leaves(const clang::ASTContext& context, const clang::CXXRecordDecl* record,
+                   ParamClass& out) {
+  if (record->isUnion()) {
+    out.reason = "it is a union";
+    return false;
+  }
+  if (record->isPolymorphic()) {
+    out.reason = "it has virtual functions";
+    return false;
+  }
+  if (record->getNumBases() != 0) {
+    out.reason = "it has base classes";
+    return false;
+  }
+  for (const clang::FieldDecl* field : record->fields()) {
+    clang::QualType type = field->getType().getCanonicalType();
+    while (const auto* array = context.getAsConstantArrayType(type))
+      type = array->getElementType().getCanonicalType();
+    if (field->isBitField()) {
+      out.reason = "member '" + field->getNameAsString() + "' is a bit-field";
+      out.bad_field = field;
+      return false;
+    }
+    if (is_scalar_type(type)) continue;
+    if (const auto* nested = type->getAsCXXRecordDecl()) {
+      if (!scalar_leaves(context, nested, out)) {
+        if (out.bad_field == nullptr) out.bad_field = field;
+        return false;
+      }
+      continue;
+    }
+    out.bad_field = field;
+    if (type->isPointerType())
+      out.reason = "member '" + field->getNameAsString() + "' is a pointer";
+    else if (type->isReferenceType())
+      out.reason = "member '" + field->getNameAsString() + "' is a reference";
+    else
+      out.reason = "member '" + field->getNameAsString() + "' has type '" +
+                   field->getType().getAsString() + "'";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+ParamClass classify_param(const clang::ASTContext& context, clang::QualType type) {
+  ParamClass out;
+  clang::QualType canonical = type.getCanonicalType();
+  if (canonical->isPointerType() || canonical->isMemberPointerType()) {
+    out.kind = ParamKind::Pointer;
+    return out;
+  }
+  if (canonical->isReferenceType()) {
+    out.kind = ParamKind::Reference;
+    return out;
+  }
+  if (is_scalar_type(canonical)) {
+    out.kind = ParamKind::Scalar;
+    return out;
+  }
+  for (const char* name : {"Slice", "DisjointSlice"}) {
+    if (!is_simt_template(canonical, name)) continue;
+    const auto* spec =
+        llvm::cast<clang::ClassTemplateSpecializationDecl>(canonical->getAsCXXRecordDecl());
+    clang::QualType element = spec->getTemplateArgs()[0].getAsType();
+    bool is_slice = std::string(name) == "Slice";
+    clang::QualType bare = element.getUnqualifiedType();
+    ParamClass element_class = classify_param(context, bare);
+    if (element_class.kind != ParamKind::Scalar && element_class.kind != ParamKind::Struct) {
+      out.kind = ParamKind::Unsupported;
+      out.reason = "its element type '" + bare.getAsString() +
+                   "' is not a scalar or a struct of scalars";
+      return out;
+    }
+    if (!is_slice && element.isConstQualified()) {
+      out.kind = ParamKind::Unsupported;
+      out.reason = "a DisjointSlice of const elements cannot be written; take it as simt::Slice<" +
+                   element.getAsString() + ">";
+      return out;
+    }
+    out.kind = is_slice ? ParamKind::Slice : ParamKind::DisjointSlice;
+    out.element = bare.getCanonicalType().getTypePtr();
+    return out;
+  }
+  if (const auto* record = canonical->getAsCXXRecordDecl()) {
+    const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(record->getDeclContext()->getRedeclContext());
+    if (ns != nullptr && ns->getName() == "simt") {
+      out.kind = ParamKind::Unsupported;
+      out.reason = "simt::" + record->getNameAsString() + " cannot be passed to a kernel";
+      return out;
+    }
+    if (!record->hasDefinition()) {
+      out.reason = "it is an incomplete type";
+      return out;
+    }
+    if (!record->isTriviallyCopyable()) {
+      out.reason = "it is not trivially copyable";
+      return out;
+    }
+    if (!scalar_leaves(context, record, out)) return out;
+    out.kind = ParamKind::Struct;
+    return out;
+  }
+  out.reason = "it is not a scalar, a simt slice or a struct of scalars";
+  return out;
+}
+
+}  // namespace simtc::frontend

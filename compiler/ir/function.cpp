@@ -1,0 +1,66 @@
+#include "ir/function.hpp"
+
+#include <algorithm>
+
+#include "support/ice.hpp"
+
+namespace simtc::ir {
+
+Instruction* Block::terminator() const {
+  if (insts_.empty() || !insts_.back()->is_terminator()) return nullptr;
+  return insts_.back();
+}
+
+std::vector<Block*> Block::successors() const {
+  std::vector<Block*> out;
+  if (Instruction* term = terminator())
+    for (Block* b : term->blocks())
+      if (b && std::find(out.begin(), out.end(), b) == out.end()) out.push_back(b);
+  return out;
+}
+
+void Block::append(Instruction* inst) {
+  SIMTC_ASSERT(inst && !inst->parent_, "Block::append: the instruction is already in a block");
+  inst->parent_ = this;
+  insts_.push_back(inst);
+}
+
+void Block::insert_before(Instruction* pos, Instruction* inst) {
+  SIMTC_ASSERT(inst && !inst->parent_,
+               "Block::insert_before: the instruction is already in a block");
+  auto it = std::find(insts_.begin(), insts_.end(), pos);
+  SIMTC_ASSERT(it != insts_.end(), "Block::insert_before: the position is not in block " + name_);
+  inst->parent_ = this;
+  insts_.insert(it, inst);
+}
+
+void Block::remove(Instruction* inst) {
+  auto it = std::find(insts_.begin(), insts_.end(), inst);
+  SIMTC_ASSERT(it != insts_.end(), "Block::remove: the instruction is not in block " + name_);
+  inst->parent_ = nullptr;
+  insts_.erase(it);
+}
+
+void Function::remove_block(Block* block) {
+  auto it = std::find(blocks_.begin(), blocks_.end(), block);
+  SIMTC_ASSERT(it != blocks_.end(), "Function::remove_block: the block is not in @" + name_);
+  for (Block* other : blocks_) {
+    if (other == block) continue;
+    for (Block* succ : other->successors())
+      SIMTC_ASSERT(succ != block, "Function::remove_block: block " + block->name() +
+                                      " still has a predecessor (" + other->name() + ")");
+  }
+  blocks_.erase(it);
+}
+
+void Function::move_block_after(Block* block, Block* after) {
+  auto it = std::find(blocks_.begin(), blocks_.end(), block);
+  SIMTC_ASSERT(it != blocks_.end(), "Function::move_block_after: the block is not in @" + name_);
+  SIMTC_ASSERT(block != after, "Function::move_block_after: a block cannot follow itself");
+  blocks_.erase(it);
+  auto pos = std::find(blocks_.begin(), blocks_.end(), after);
+  SIMTC_ASSERT(pos != blocks_.end(), "Function::move_block_after: the anchor is not in @" + name_);
+  blocks_.insert(pos + 1, block);
+}
+
+}  // namespace simtc::ir

@@ -1,0 +1,77 @@
+// The simt IR: a small SSA IR for SIMT kernels, independent of Clang and LLVM.
+//
+// Semantics (docs/ir.md is the long form):
+//  - A Module holds functions (kernels and device functions) and globals; it owns every node.
+//  - Values are typed; integers are signless two's complement and arithmetic wraps
+//    (unless an instruction carries nsw/nuw). Division or remainder by zero gives
+//    udiv: all ones, sdiv: -1, urem/srem: the dividend; INT_MIN / -1 gives INT_MIN and
+//    INT_MIN % -1 gives 0. Shift amounts are taken modulo the bit width.
+//  - Floats are IEEE 754, round to nearest even; fptosi/fptoui saturate to the target's range
+//    and turn NaN into 0.
+//  - Memory is addressed by byte offsets (ptr_add); loads and stores name the type and
+//    alignment. Locals live in allocas; codegen leaves promotion to registers to LLVM.
+//  - Control flow is a CFG of blocks ending in one terminator; phis name one incoming value
+//    per predecessor; definitions dominate their uses.
+//  - Convergent intrinsics (barriers, shuffles, votes) may not be moved or duplicated.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "ir/function.hpp"
+#include "ir/value.hpp"
+#include "support/source_loc.hpp"
+
+namespace simtc::ir {
+
+class Module {
+ public:
+  Module() = default;
+  Module(const Module&) = delete;
+  Module& operator=(const Module&) = delete;
+
+  FileTable& files() { return files_; }
+  const FileTable& files() const { return files_; }
+
+  /// Creates a function with one Argument per entry of `param_types` (named by `param_names`
+  /// when given). Names must be unique in the module.
+  Function* create_function(const std::string& name, Type return_type,
+                            const std::vector<Type>& param_types,
+                            const std::vector<std::string>& param_names, bool is_kernel);
+  /// Appends a new block to `fn` (the first block created is the entry).
+  Block* create_block(Function* fn, const std::string& name);
+  Global* create_global(const std::string& symbol, AddrSpace space, std::uint64_t size,
+                        unsigned align);
+  /// A detached instruction (the Builder and the parser use this; prefer the Builder).
+  Instruction* create_instruction(Opcode op, Type type, std::vector<Value*> operands);
+
+  // Uniqued constants.
+  Constant* get_int(Type type, std::uint64_t bits);     // bits are masked to the width
+  Constant* get_bool(bool value) { return get_int(Type::i1(), value ? 1 : 0); }
+  Constant* get_float(Type type, double value);
+  Constant* get_null(Type ptr_type);
+  Constant* get_undef(Type type);
+
+  const std::vector<Function*>& functions() const { return functions_; }
+  const std::vector<Global*>& globals() const { return globals_; }
+  Function* find_function(const std::string& name) const;
+  Global* find_global(const std::string& symbol) const;
+  /// Removes a function that nothing calls any more (its nodes stay owned until the module dies).
+  void remove_function(Function* fn);
+
+ private:
+  FileTable files_;
+  std::vector<Function*> functions_;
+  std::vector<Global*> globals_;
+  // Arenas.
+  std::vector<std::unique_ptr<Function>> function_arena_;
+  std::vector<std::unique_ptr<Block>> block_arena_;
+  std::vector<std::unique_ptr<Value>> value_arena_;
+  std::map<std::tuple<int, int, int, std::uint8_t, std::uint64_t>, Constant*> constants_;
+};
+
+}  // namespace simtc::ir

@@ -1,0 +1,117 @@
+// Calls: device functions, methods, operators, lambdas, constructors and simt builtins.
+#include <clang/AST/DeclCXX.h>
+
+#include "irgen/function_gen.hpp"
+#include "support/ice.hpp"
+
+namespace simtc::irgen {
+
+ir::Value* FunctionGen::emit_call_expr(const clang::CallExpr* call, ir::Value* dest) {
+  const clang::FunctionDecl* callee = call->getDirectCallee();
+  if (callee == nullptr) return unsupported_value(call, "a call through a function pointer", call->getType());
+  const clang::Expr* object = nullptr;
+  llvm::ArrayRef<const clang::Expr*> args(call->getArgs(), call->getNumArgs());
+  if (const auto* member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call)) {
+    object = member->getImplicitObjectArgument();
+  } else if (const auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(callee);
+             method != nullptr && method->isInstance() && llvm::isa<clang::CXXOperatorCallExpr>(call)) {
+    object = args.front();
+    args = args.drop_front();
+  }
+  ir::Value* result = emit_call(callee, object, nullptr, args, dest, call);
+  if (result == nullptr && !call->getType()->isVoidType() && cx_.is_scalar(call->getType()) && !call->isGLValue())
+    return undef_for(call->getType());
+  return result;
+}
+
+ir::Value* FunctionGen::emit_call(const clang::FunctionDecl* callee, const clang::Expr* this_expr,
+                                  ir::Value* this_arg, llvm::ArrayRef<const clang::Expr*> args,
+                                  ir::Value* dest, const clang::Expr* call) {
+  clang::QualType result_type = callee->getReturnType();
+
+  if (auto intrinsic = cx_.builtin_of(callee)) {
+    std::vector<ir::Value*> values;
+    for (const clang::Expr* arg : args) values.push_back(emit_scalar(arg));
+    set_loc(call->getExprLoc());
+    ir::Type result = result_type->isVoidType() ? ir::Type::void_() : cx_.value_type(result_type);
+    ir::Value* value = b_.intrinsic(*intrinsic, result, values);
+    if (ir::intrinsic_flags(*intrinsic) & ir::NoReturn) {
+      b_.unreachable();
+      start_block(new_block("dead"));
+    }
+    return result.is_void() ? nullptr : value;
+  }
+
+  const auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(callee);
+  bool instance = method != nullptr && method->isInstance();
+  if (instance && this_arg == nullptr) {
+    if (this_expr == nullptr) SIMTC_ICE("method call without an object");
+    // `p->f()` passes the pointer; `o.f()` the object's address.
+    this_arg = this_expr->getType()->isPointerType() ? emit_scalar(this_expr) : emit_lvalue(this_expr);
+  }
+
+  // Trivial copy/move assignment of a trivially copyable class: a plain copy.
+  if (instance && method->isTrivial() &&
+      (method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator())) {
+    ir::Value* source = emit_lvalue(args.front());
+    copy_object(this_arg, source, method->getThisType()->getPointeeType());
+    return this_arg;
+  }
+
+  if (callee->isVariadic()) return unsupported_value(call, "a call to a variadic function", result_type);
+
+  FunctionAbi abi = cx_.function_for(callee);
+  std::vector<ir::Value*> values;
+  ir::Value* record_result = nullptr;
+  if (abi.has_sret) {
+    record_result = dest != nullptr ? dest : create_temp(result_type, "result");
+    values.push_back(record_result);
+  }
+  if (abi.has_this) values.push_back(this_arg);
+  const clang::FunctionDecl* def = callee->getDefinition() != nullptr ? callee->getDefinition() : callee;
+  for (unsigned i = 0; i < def->getNumParams(); ++i) {
+    clang::QualType type = def->getParamDecl(i)->getType();
+    const clang::Expr* arg = i < args.size() ? args[i] : nullptr;
+    if (arg == nullptr) SIMTC_ICE("call with fewer arguments than parameters");
+    if (type->isReferenceType()) {
+      values.push_back(emit_lvalue(arg));
+    } else if (cx_.is_scalar(type)) {
+      values.push_back(emit_scalar(arg));
+    } else {
+      ir::Value* copy = create_temp(type, "arg");
+      emit_init(arg, type, copy);
+      values.push_back(copy);
+    }
+  }
+  set_loc(call->getExprLoc());
+  ir::Value* value = b_.call(abi.function, values);
+  if (callee->isNoReturn()) {
+    b_.unreachable();
+    start_block(new_block("dead"));
+  }
+  if (abi.has_sret) return dest == nullptr ? record_result : nullptr;
+  if (result_type->isVoidType()) return nullptr;
+  return value;
+}
+
+void FunctionGen::emit_construct(const clang::CXXConstructExpr* construct, ir::Value* dest) {
+  const clang::CXXConstructorDecl* ctor = construct->getConstructor();
+  clang::QualType type = construct->getType();
+  set_loc(construct->getExprLoc());
+  if (construct->requiresZeroInitialization()) zero_object(dest, type);
+  if (cx_.ast().getAsConstantArrayType(type) != nullptr) {
+    if (ctor->isTrivial()) return;
+    cx_.unsupported(construct, "an array of objects with a non-trivial constructor");
+    return;
+  }
+  if (ctor->isTrivial()) {
+    if (ctor->isDefaultConstructor()) return;  // leaves the object uninitialized, as C++ does
+    ir::Value* source = emit_lvalue(construct->getArg(0));
+    copy_object(dest, source, type);
+    return;
+  }
+  llvm::ArrayRef<const clang::Expr*> args(construct->getArgs(), construct->getNumArgs());
+  emit_call(ctor, nullptr, dest, args, nullptr, construct);
+}
+
+}  // namespace simtc::irgen

@@ -1,0 +1,161 @@
+#include "irgen/context.hpp"
+
+#include <clang/AST/Attr.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/GlobalDecl.h>
+#include <clang/Basic/DiagnosticIDs.h>
+#include <clang/Basic/SourceManager.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include "frontend/frontend.hpp"
+#include "irgen/function_gen.hpp"
+#include "support/ice.hpp"
+
+namespace simtc::irgen {
+
+IrgenContext::IrgenContext(clang::ASTContext& ast, const IrgenOptions& options)
+    : ast_(ast), options_(options), module_(std::make_unique<ir::Module>()),
+      mangler_(ast.createMangleContext()) {}
+
+ir::Type IrgenContext::value_type(clang::QualType type) {
+  clang::QualType canonical = type.getCanonicalType();
+  if (canonical->isReferenceType() || canonical->isPointerType()) return ir::Type::ptr();
+  if (canonical->isBooleanType()) return ir::Type::i1();
+  if (const auto* enum_type = canonical->getAs<clang::EnumType>())
+    return value_type(enum_type->getDecl()->getIntegerType());
+  if (canonical->isIntegerType()) return ir::Type::int_of_bits(unsigned(ast_.getTypeSize(canonical)));
+  if (const auto* builtin = canonical->getAs<clang::BuiltinType>()) {
+    switch (builtin->getKind()) {
+      case clang::BuiltinType::Float: return ir::Type::f32();
+      case clang::BuiltinType::Double: return ir::Type::f64();
+      case clang::BuiltinType::Float16:
+      case clang::BuiltinType::Half: return ir::Type::f16();
+      case clang::BuiltinType::BFloat16: return ir::Type::bf16();
+      default: break;
+    }
+  }
+  return ir::Type::void_();
+}
+
+ir::Type IrgenContext::memory_type(clang::QualType type) {
+  ir::Type t = value_type(type);
+  return t == ir::Type::i1() ? ir::Type::i8() : t;
+}
+
+bool IrgenContext::is_scalar(clang::QualType type) {
+  clang::QualType canonical = type.getCanonicalType();
+  if (canonical->isReferenceType()) return false;
+  return !value_type(canonical).is_void();
+}
+
+std::uint64_t IrgenContext::size_of(clang::QualType type) {
+  return ast_.getTypeSizeInChars(type).getQuantity();
+}
+
+unsigned IrgenContext::align_of(clang::QualType type) {
+  return unsigned(ast_.getTypeAlignInChars(type).getQuantity());
+}
+
+SourceLoc IrgenContext::loc(clang::SourceLocation where) {
+  if (where.isInvalid()) return {};
+  const auto& sm = ast_.getSourceManager();
+  clang::PresumedLoc presumed = sm.getPresumedLoc(sm.getExpansionLoc(where));
+  if (presumed.isInvalid()) return {};
+  SourceLoc out;
+  out.file = module_->files().intern(presumed.getFilename());
+  out.line = presumed.getLine();
+  out.column = presumed.getColumn();
+  return out;
+}
+
+void IrgenContext::error(clang::SourceLocation where, const std::string& message) {
+  auto& diags = ast_.getDiagnostics();
+  std::string text;
+  for (char c : message) {
+    if (c == '%') text += '%';
+    text += c;
+  }
+  unsigned id = diags.getDiagnosticIDs()->getCustomDiagID(clang::DiagnosticIDs::Error, text);
+  diags.Report(where, id);
+  ++errors_;
+}
+
+void IrgenContext::unsupported(const clang::Stmt* node, const std::string& what) {
+  auto& diags = ast_.getDiagnostics();
+  std::string text = what + " is not supported in kernel code";
+  unsigned id = diags.getDiagnosticIDs()->getCustomDiagID(clang::DiagnosticIDs::Error, text);
+  diags.Report(node->getBeginLoc(), id) << node->getSourceRange();
+  ++errors_;
+}
+
+std::optional<ir::IntrinsicId> IrgenContext::builtin_of(const clang::FunctionDecl* fn) {
+  for (const auto* attr : fn->specific_attrs<clang::AnnotateAttr>()) {
+    llvm::StringRef note = attr->getAnnotation();
+    if (!note.consume_front(frontend::kBuiltinAnnotationPrefix)) continue;
+    if (auto id = ir::intrinsic_from_name(note.str())) return id;
+    SIMTC_ICE("simt header names an unknown intrinsic '" + note.str() + "'");
+  }
+  return std::nullopt;
+}
+
+std::string IrgenContext::mangle(const clang::FunctionDecl* fn) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  clang::GlobalDecl global;
+  if (const auto* ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(fn))
+    global = clang::GlobalDecl(ctor, clang::Ctor_Complete);
+  else if (const auto* dtor = llvm::dyn_cast<clang::CXXDestructorDecl>(fn))
+    global = clang::GlobalDecl(dtor, clang::Dtor_Complete);
+  else
+    global = clang::GlobalDecl(fn);
+  if (mangler_->shouldMangleDeclName(fn))
+    mangler_->mangleName(global, os);
+  else
+    os << fn->getName();
+  return name;
+}
+
+FunctionAbi IrgenContext::function_for(const clang::FunctionDecl* fn) {
+  if (const clang::FunctionDecl* def = fn->getDefinition()) fn = def;
+  if (auto it = functions_.find(fn); it != functions_.end()) return it->second;
+
+  FunctionAbi abi;
+  std::vector<ir::Type> params;
+  std::vector<std::string> names;
+  clang::QualType result = fn->getReturnType();
+  ir::Type return_type = ir::Type::void_();
+  if (result->isRecordType() || result->isArrayType()) {
+    abi.has_sret = true;
+    params.push_back(ir::Type::ptr());
+    names.push_back("sret");
+  } else if (!result->isVoidType()) {
+    return_type = value_type(result);
+  }
+  if (const auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(fn); method && method->isInstance()) {
+    abi.has_this = true;
+    params.push_back(ir::Type::ptr());
+    names.push_back("this");
+  }
+  for (const clang::ParmVarDecl* param : fn->parameters()) {
+    clang::QualType type = param->getType();
+    params.push_back(is_scalar(type) ? value_type(type) : ir::Type::ptr());
+    names.push_back(param->getNameAsString());
+  }
+  abi.function = module_->create_function(mangle(fn), return_type, params, names, false);
+  abi.function->set_loc(loc(fn->getLocation()));
+  functions_[fn] = abi;
+  queue_.push_back(fn);
+  return abi;
+}
+
+void IrgenContext::drain_queue() {
+  while (!queue_.empty()) {
+    const clang::FunctionDecl* fn = queue_.front();
+    queue_.pop_front();
+    const FunctionAbi& abi = functions_.at(fn);
+    FunctionGen gen(*this, abi.function);
+    gen.emit_device_function(fn, abi);
+  }
+}
+
+}  // namespace simtc::irgen

@@ -1,0 +1,79 @@
+// State shared by all of irgen for one module: the AST, the IR module, the map from Clang
+// functions to IR functions and the queue of bodies still to emit.  [Clang]
+#pragma once
+
+#include <deque>
+#include <map>
+#include <string>
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Mangle.h>
+
+#include "ir/builder.hpp"
+#include "ir/module.hpp"
+#include "irgen/irgen.hpp"
+
+namespace simtc::irgen {
+
+/// How a C++ function's parameters and result travel in the IR (device functions):
+/// scalars by value, references and `this` as pointers, records by pointer to a copy the
+/// caller owns, record results through a leading `sret` pointer.
+struct FunctionAbi {
+  ir::Function* function = nullptr;
+  bool has_sret = false;
+  bool has_this = false;
+};
+
+class IrgenContext {
+ public:
+  IrgenContext(clang::ASTContext& ast, const IrgenOptions& options);
+
+  clang::ASTContext& ast() { return ast_; }
+  ir::Module& module() { return *module_; }
+  std::unique_ptr<ir::Module> take_module() { return std::move(module_); }
+  const IrgenOptions& options() const { return options_; }
+
+  // Types.
+  /// The IR type of a scalar C++ type as a value (bool -> i1, pointers/references -> ptr).
+  ir::Type value_type(clang::QualType type);
+  /// The IR type of a scalar C++ type in memory (bool -> i8).
+  ir::Type memory_type(clang::QualType type);
+  bool is_scalar(clang::QualType type);  // arithmetic, enum, pointer, reference-free
+  std::uint64_t size_of(clang::QualType type);
+  unsigned align_of(clang::QualType type);
+
+  // Locations.
+  SourceLoc loc(clang::SourceLocation where);
+
+  // Diagnostics (Clang style, at the user's location).
+  void error(clang::SourceLocation where, const std::string& message);
+  void unsupported(const clang::Stmt* node, const std::string& what);
+  bool had_errors() const { return errors_ > 0; }
+
+  // Functions.
+  /// The IR function for a device function, created (and its body queued) on first use.
+  FunctionAbi function_for(const clang::FunctionDecl* fn);
+  /// Emits every queued device function body.
+  void drain_queue();
+  /// The intrinsic named by a simt builtin declaration, if `fn` is one.
+  std::optional<ir::IntrinsicId> builtin_of(const clang::FunctionDecl* fn);
+
+  /// A read-only global holding the constant `value` of type `type` (tables at namespace
+  /// scope), created on first use.
+  ir::Global* constant_global(const clang::VarDecl* var);
+
+ private:
+  std::string mangle(const clang::FunctionDecl* fn);
+
+  clang::ASTContext& ast_;
+  IrgenOptions options_;
+  std::unique_ptr<ir::Module> module_;
+  std::unique_ptr<clang::MangleContext> mangler_;
+  std::map<const clang::FunctionDecl*, FunctionAbi> functions_;
+  std::map<const clang::VarDecl*, ir::Global*> globals_;
+  std::deque<const clang::FunctionDecl*> queue_;
+  unsigned errors_ = 0;
+};
+
+}  // namespace simtc::irgen

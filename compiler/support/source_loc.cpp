@@ -1,0 +1,17 @@
+#include "support/source_loc.hpp"
+
+namespace simtc {
+
+std::uint32_t FileTable::intern(const std::string& path) {
+  for (std::uint32_t i = 0; i < paths_.size(); ++i)
+    if (paths_[i] == path) return i;
+  paths_.push_back(path);
+  return static_cast<std::uint32_t>(paths_.size() - 1);
+}
+
+std::string FileTable::format(const SourceLoc& loc) const {
+  if (!loc.valid() || loc.file >= paths_.size()) return "<unknown>";
+  return paths_[loc.file] + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column);
+}
+
+}  // namespace simtc

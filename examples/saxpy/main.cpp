@@ -1,0 +1,88 @@
+// Runs saxpy on the GPU for several sizes and checks every element against the CPU.
+// Without a GPU, runs the same kernel on the CPU through simt's host reference instead.
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <simt/host.hpp>
+
+#include "saxpy.simt.hpp"
+
+// The kernel of saxpy.cpp, compiled for the CPU as well.
+void saxpy(float a, simt::Slice<const float> x, simt::DisjointSlice<float> y);
+
+namespace {
+
+std::vector<float> random_floats(std::size_t n, std::mt19937& rng) {
+  std::uniform_real_distribution<float> dist(-100.0f, 100.0f);
+  std::vector<float> v(n);
+  for (float& f : v) f = dist(rng);
+  return v;
+}
+
+// The GPU contracts a * x + y into one fused multiply-add (nvcc's default, --fmad=true).
+float expected(float a, float x, float y) { return std::fma(a, x, y); }
+
+int run_on_cpu(std::size_t n) {
+  std::mt19937 rng(7);
+  const float a = 2.5f;
+  std::vector<float> x = random_floats(n, rng), y = random_floats(n, rng), y0 = y;
+  simt::host::launch_1d(std::uint32_t((n + 255) / 256), 256, saxpy, a, simt::host::slice(x),
+                        simt::host::disjoint(y));
+  for (std::size_t i = 0; i < n; ++i) {
+    float want = a * x[i] + y0[i];
+    if (y[i] != want) {
+      std::printf("saxpy (CPU): mismatch at %zu: got %a, want %a\n", i, y[i], want);
+      return 1;
+    }
+  }
+  std::printf("saxpy (CPU): n = %zu ok\n", n);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::size_t> sizes = {1, 255, 256, 257, 1000003, std::size_t(1) << 26};
+  if (argc > 1) {
+    sizes.clear();
+    for (int i = 1; i < argc; ++i) sizes.push_back(std::strtoull(argv[i], nullptr, 10));
+  }
+  std::optional<simt::Context> gpu;
+  try {
+    gpu.emplace(simt::Context::primary());
+  } catch (const simt::Error& e) {  // no driver or no device
+    std::printf("no GPU here (%s)\nran saxpy on the CPU through the host reference instead:\n", e.what());
+    return run_on_cpu(1000003);
+  }
+  const simt::Context& context = *gpu;
+  std::printf("GPU 0: %s (sm_%d)\n", context.device_name().c_str(), context.compute_capability());
+  auto kernels = saxpy::load(context);
+  simt::Stream stream(context);
+  std::mt19937 rng(42);
+  int failures = 0;
+  for (std::size_t n : sizes) {
+    const float a = std::uniform_real_distribution<float>(-4.0f, 4.0f)(rng);
+    std::vector<float> x = random_floats(n, rng), y = random_floats(n, rng);
+    auto dx = simt::DeviceBuffer<float>::from_host(context, x);
+    auto dy = simt::DeviceBuffer<float>::from_host(context, y);
+    kernels.saxpy_unchecked(stream, simt::LaunchConfig1D::cover(n, 256), a, dx, dy);
+    stream.synchronize();
+    std::vector<float> got = dy.to_host();
+    std::size_t bad = 0, first = n;
+    for (std::size_t i = 0; i < n; ++i)
+      if (got[i] != expected(a, x[i], y[i]) && bad++ == 0) first = i;
+    if (bad == 0) {
+      std::printf("saxpy: n = %zu ok\n", n);
+    } else {
+      std::printf("saxpy: n = %zu FAILED: %zu mismatches, first at %zu: got %a, want %a\n", n, bad, first,
+                  got[first], expected(a, x[first], y[first]));
+      ++failures;
+    }
+  }
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,12 @@
+// The simt kernel language: everything a [[kernel]] function may use.
+//
+// Kernel files include this header and nothing from the host's standard library. The same
+// header also compiles with a host C++ compiler (g++/clang++), where every device operation
+// has a host implementation: editors understand kernel files, and tests run kernels on the
+// CPU as a reference for the GPU (see simt/host.hpp).
+#pragma once
+
+#include "simt/device/config.hpp"
+#include "simt/device/thread.hpp"
+#include "simt/device/slice.hpp"
+#include "simt/device/math.hpp"

@@ -1,0 +1,58 @@
+// simt runtime: the exception hierarchy every runtime call reports failures through.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace simt {
+
+/// A failed runtime operation. Driver failures carry the CUresult; host-side checks carry 0.
+/// what() reads "<action>: <RESULT_NAME> (<code>): <driver's text>[; fix: <hint>]".
+class Error : public std::runtime_error {
+public:
+  /// A driver failure: `code` is the CUresult, `result_name` its enum name (e.g.
+  /// "CUDA_ERROR_INVALID_PTX"), `action` what was being done; `message` is the full what().
+  Error(int code, std::string result_name, std::string action, const std::string& message);
+  /// A failure detected on the host (no CUresult): what() is "<action>: <detail>".
+  Error(std::string action, const std::string& detail);
+
+  /// The CUresult of the failed driver call, or 0 when no driver call failed.
+  int code() const noexcept;
+  /// The CUresult's enum name, e.g. "CUDA_ERROR_INVALID_PTX"; empty when code() == 0.
+  std::string_view result_name() const noexcept;
+  /// What was being done, e.g. "loading module 'saxpy' (cuModuleLoadDataEx)".
+  const std::string& action() const noexcept;
+
+private:
+  struct Details;
+  // Shared so that copying an exception cannot throw.
+  std::shared_ptr<const Details> details_;
+};
+
+/// libcuda.so.1 (or $SIMT_CUDA_DRIVER) could not be loaded, or it is not a usable driver.
+class DriverNotFound : public Error {
+public:
+  using Error::Error;
+};
+
+/// The driver loaded but reports no CUDA device.
+class NoDevice : public Error {
+public:
+  using Error::Error;
+};
+
+/// A kernel launch was rejected; what() names the kernel and its grid/block/shared numbers.
+class LaunchError : public Error {
+public:
+  using Error::Error;
+};
+
+/// Bad arguments caught on the host before any driver call (size mismatch, out-of-range view...).
+class UsageError : public Error {
+public:
+  using Error::Error;
+};
+
+}  // namespace simt

@@ -1,0 +1,36 @@
+// simt runtime: CUDA events, for ordering and timing work on streams.
+#pragma once
+
+#include <memory>
+
+#include "simt/runtime/context.hpp"
+#include "simt/runtime/stream.hpp"
+
+struct CUevent_st;  // the driver's CUevent
+
+namespace simt {
+
+/// A timing-capable event of a context. Copies share the one event. Keeps its Context alive.
+class Event {
+public:
+  /// Creates an event on `context`.
+  explicit Event(const Context& context);
+
+  /// Captures the work queued on `stream` so far; the event completes when that work does.
+  void record(const Stream& stream);
+  /// Waits until the recorded work has finished.
+  void synchronize() const;
+  /// Milliseconds between two recorded, completed events (cuEventElapsedTime).
+  static float elapsed_ms(const Event& start, const Event& end);
+
+  /// The driver's CUevent.
+  CUevent_st* native_handle() const noexcept;
+  /// The context the event belongs to.
+  const Context& context() const noexcept;
+
+private:
+  Context context_;
+  std::shared_ptr<CUevent_st> handle_;
+};
+
+}  // namespace simt

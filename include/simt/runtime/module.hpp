@@ -1,0 +1,87 @@
+// simt runtime: modules loaded from PTX, and the kernels (entry points) inside them.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "simt/runtime/context.hpp"
+#include "simt/runtime/launch.hpp"
+#include "simt/runtime/stream.hpp"
+
+struct CUmod_st;   // the driver's CUmodule
+struct CUfunc_st;  // the driver's CUfunction
+
+namespace simt {
+
+class Kernel;
+
+/// What the driver reports about a compiled kernel (cuFuncGetAttribute).
+struct KernelAttributes {
+  int num_registers = 0;                ///< registers per thread
+  std::size_t local_bytes = 0;          ///< local (spill/stack) memory per thread
+  std::size_t static_shared_bytes = 0;  ///< statically declared shared memory per block
+  int max_threads_per_block = 0;        ///< largest block this kernel can be launched with
+  int ptx_version = 0;                  ///< virtual arch of the PTX (.target), major * 10 + minor, e.g. 90
+  int binary_version = 0;               ///< arch of the compiled binary, major * 10 + minor, e.g. 90
+};
+
+/// A module JIT-compiled from PTX by the driver. Copies share the one module; it is unloaded
+/// with the last copy and the last Kernel taken from it. Keeps its Context alive.
+class Module {
+public:
+  /// JIT-compiles `ptx` (cuModuleLoadDataEx); `name_for_errors` names the module in messages.
+  /// On failure the Error carries the JIT error log and a fix hint.
+  static Module load_ptx(const Context& context, std::string_view ptx, std::string_view name_for_errors);
+
+  /// The entry point `entry_name`; throws Error naming the entry and the module if absent.
+  Kernel kernel(const char* entry_name) const;
+
+  /// The name given to load_ptx.
+  const std::string& name() const noexcept;
+  /// The JIT's informational log (may be empty).
+  const std::string& jit_info_log() const noexcept;
+  /// The context the module is loaded in.
+  const Context& context() const noexcept;
+  /// The driver's CUmodule.
+  CUmod_st* native_handle() const noexcept;
+
+private:
+  struct State;
+  explicit Module(std::shared_ptr<const State> state);
+  std::shared_ptr<const State> state_;
+};
+
+/// One kernel of a Module. Cheap to copy; keeps its Module (and so its Context) alive.
+class Kernel {
+public:
+  /// The entry point's name.
+  const std::string& name() const noexcept;
+  /// Registers, local and shared memory, block limit and versions of the compiled kernel.
+  KernelAttributes attributes() const;
+  /// How many blocks of `block_threads` threads with `dynamic_shared_bytes` fit on one SM.
+  int max_active_blocks_per_sm(unsigned block_threads, std::size_t dynamic_shared_bytes) const;
+  /// Opts in to `bytes` of dynamic shared memory per block (beyond the default 48 KiB).
+  void set_max_dynamic_shared(std::size_t bytes) const;
+  /// Queues the kernel on `stream`. `args` points to `arg_count` pointers, one per kernel
+  /// parameter, each to that parameter's value. A grid with a zero extent launches nothing.
+  /// Throws LaunchError naming the kernel and the grid/block/shared numbers.
+  void launch(const Stream& stream, const LaunchShape& shape, void** args, std::size_t arg_count) const;
+
+  /// The context the kernel's module is loaded in.
+  const Context& context() const noexcept;
+  /// The module the kernel belongs to.
+  const Module& module() const noexcept;
+  /// The driver's CUfunction.
+  CUfunc_st* native_handle() const noexcept;
+
+private:
+  friend class Module;
+  Kernel(Module module, CUfunc_st* function, std::string name);
+  Module module_;
+  CUfunc_st* function_ = nullptr;  // owned by the module, which module_ keeps loaded
+  std::string name_;
+};
+
+}  // namespace simt

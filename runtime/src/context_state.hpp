@@ -1,0 +1,51 @@
+// Private to the runtime: what a Context shares among its copies, and the current-context guard.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <new>
+#include <optional>
+
+#include "driver_api.hpp"
+#include "simt/runtime/context.hpp"
+
+namespace simt::detail {
+
+/// Releases a retained primary context.
+struct PrimaryContextRelease {
+  CUdevice device = 0;
+  void operator()(CUctx_st* context) const noexcept;
+};
+
+struct ContextState {
+  int ordinal = 0;
+  CUdevice device = 0;
+  std::unique_ptr<CUctx_st, PrimaryContextRelease> context;
+  std::mutex limits_mutex;
+  std::optional<DeviceLimits> limits;  // guarded by limits_mutex
+};
+
+/// Lets runtime sources build Contexts and reach their state.
+struct ContextAccess {
+  static Context make(std::shared_ptr<ContextState> state) { return Context(std::move(state)); }
+  static ContextState& state(const Context& context) { return *context.state_; }
+};
+
+/// Makes `context` current on the calling thread for the guard's lifetime. A thread with no
+/// current context simply keeps ours afterwards (cheap next time); a thread that had another
+/// context current gets it back (push/pop), so we never steal a context from other CUDA code.
+class CurrentContext {
+public:
+  explicit CurrentContext(CUcontext context);                    // throws on driver failure
+  CurrentContext(CUcontext context, std::nothrow_t) noexcept;    // for deleters: best effort
+  ~CurrentContext();
+  CurrentContext(const CurrentContext&) = delete;
+  CurrentContext& operator=(const CurrentContext&) = delete;
+
+private:
+  CUresult enter(CUcontext context) noexcept;
+  const Driver* driver_ = nullptr;
+  bool pushed_ = false;
+};
+
+}  // namespace simt::detail

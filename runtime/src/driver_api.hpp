@@ -1,0 +1,64 @@
+// Private to the runtime: the dlopen'd driver's entry points and the error-checking helpers.
+// This header and the runtime's .cpp files are the only places that see cuda.h.
+#pragma once
+
+#include <cuda.h>
+
+#include <concepts>
+#include <string>
+#include <string_view>
+
+namespace simt::detail {
+
+#define SIMT_CUDA_STRINGIZE_(x) #x
+// Expands `x` first, so SIMT_CUDA_SYMBOL(cuMemAlloc) is "cuMemAlloc_v2" under CUDA 13's cuda.h.
+#define SIMT_CUDA_SYMBOL(x) SIMT_CUDA_STRINGIZE_(x)
+
+/// The resolved entry points of one loaded driver library. Members are named as cuda.h spells
+/// the functions, so `driver().cuMemAlloc(...)` reads like the CUDA API (and expands to the
+/// versioned member, just as the call would in plain CUDA code).
+struct Driver {
+  std::string path;
+#define SIMT_CUDA_ENTRY(name) decltype(&::name) name = nullptr;
+#include "driver_entry_points.def"
+#undef SIMT_CUDA_ENTRY
+};
+
+/// The driver, loaded and cuInit'ed on first use. Throws DriverNotFound or NoDevice.
+const Driver& driver();
+/// The driver if one was loaded, else null; never throws (for deleters).
+const Driver* loaded_driver() noexcept;
+
+/// Where a driver call failed, so the message can carry a fitting fix hint.
+enum class Site { generic, module_load, entry_lookup, launch };
+
+/// Extra facts for the message of a failed driver call.
+struct Failure {
+  Site site = Site::generic;
+  int compute_capability = 0;  // of the device, when known (module loads)
+  std::string_view entry;      // entry_lookup: the missing entry's name
+  std::string_view detail;     // appended to the fix hint (e.g. launch limits)
+  std::string_view fix;        // the fix hint when the table of known failures has none
+  std::string_view jit_log;    // module_load: cuModuleLoadDataEx's error log
+};
+
+/// The CUresult's enum name, e.g. "CUDA_ERROR_INVALID_PTX".
+std::string result_name(CUresult result);
+
+/// Throws the Error subclass fitting `result` (LaunchError at Site::launch, NoDevice for
+/// CUDA_ERROR_NO_DEVICE) with the message "<action>: <NAME> (<code>): <text>[; fix: ...]".
+[[noreturn]] void throw_driver_error(CUresult result, std::string action, const Failure& failure = {});
+
+/// Throws when `result` is a failure. `action` is a string or a callable returning one; a
+/// callable is only invoked on failure, so the success path builds no strings.
+template <class Action>
+inline void check(CUresult result, Action&& action) {
+  if (result == CUDA_SUCCESS) [[likely]]
+    return;
+  if constexpr (std::invocable<Action>)
+    throw_driver_error(result, std::string(action()));
+  else
+    throw_driver_error(result, std::string(action));
+}
+
+}  // namespace simt::detail

@@ -1,0 +1,209 @@
+// Modules JIT-compiled from PTX, their kernels, and kernel launches.
+#include <climits>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include "context_state.hpp"
+#include "simt/runtime/error.hpp"
+#include "simt/runtime/module.hpp"
+#include "text.hpp"
+
+namespace simt {
+
+using detail::cat;
+using detail::check;
+using detail::CurrentContext;
+using detail::Failure;
+using detail::Site;
+
+namespace {
+
+// Enough for ptxas' diagnostics on any realistic kernel; the driver truncates beyond it.
+constexpr std::size_t kJitLogBytes = 16 * 1024;
+
+struct ModuleUnload {
+  CUcontext context = nullptr;  // kept alive by the Context declared before the module in State
+  void operator()(CUmod_st* module) const noexcept {
+    CurrentContext guard(context, std::nothrow);
+    if (const detail::Driver* d = detail::loaded_driver()) d->cuModuleUnload(module);
+  }
+};
+
+std::string quoted(std::string_view s) { return cat("'", s, "'"); }
+
+template <class Array>
+std::string dims(const Array& a) {
+  return cat("(", a[0], ", ", a[1], ", ", a[2], ")");
+}
+
+}  // namespace
+
+struct Module::State {
+  Context context;  // first, so it is destroyed after `module`, whose unload needs it current
+  std::unique_ptr<CUmod_st, ModuleUnload> module;
+  std::string name;
+  std::string info_log;
+};
+
+Module::Module(std::shared_ptr<const State> state) : state_(std::move(state)) {}
+
+Module Module::load_ptx(const Context& context, std::string_view ptx, std::string_view name_for_errors) {
+  // The driver reads the image up to a NUL. A string_view need not end in one, and peeking
+  // past its end to find out would be undefined behaviour, so copy; it is cheap next to the JIT.
+  const std::string image(ptx);
+  std::string error_log(kJitLogBytes, '\0');
+  std::string info_log(kJitLogBytes, '\0');
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_INFO_LOG_BUFFER,
+                            CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  void* values[] = {error_log.data(), reinterpret_cast<void*>(static_cast<std::uintptr_t>(kJitLogBytes - 1)),
+                    info_log.data(), reinterpret_cast<void*>(static_cast<std::uintptr_t>(kJitLogBytes - 1))};
+
+  CurrentContext current(context.native_handle());
+  CUmodule module = nullptr;
+  const CUresult result = detail::driver().cuModuleLoadDataEx(&module, image.c_str(), 4, options, values);
+  error_log.resize(strnlen(error_log.data(), error_log.size()));
+  info_log.resize(strnlen(info_log.data(), info_log.size()));
+  if (result != CUDA_SUCCESS) {
+    Failure failure;
+    failure.site = Site::module_load;
+    failure.jit_log = error_log;
+    try {
+      failure.compute_capability = context.compute_capability();
+    } catch (const Error&) {
+      // The arch hint just gets vaguer; the load failure is what matters.
+    }
+    detail::throw_driver_error(result, "loading module " + quoted(name_for_errors) + " (cuModuleLoadDataEx)", failure);
+  }
+  std::unique_ptr<CUmod_st, ModuleUnload> owned(module, ModuleUnload{context.native_handle()});
+  return Module(std::make_shared<const State>(
+      State{context, std::move(owned), std::string(name_for_errors), std::move(info_log)}));
+}
+
+Kernel Module::kernel(const char* entry_name) const {
+  if (entry_name == nullptr) throw UsageError("Module::kernel", "the entry name is null");
+  CurrentContext current(state_->context.native_handle());
+  CUfunction function = nullptr;
+  const CUresult result = detail::driver().cuModuleGetFunction(&function, state_->module.get(), entry_name);
+  if (result != CUDA_SUCCESS) {
+    Failure failure;
+    failure.site = Site::entry_lookup;
+    failure.entry = entry_name;
+    detail::throw_driver_error(
+        result, cat("looking up kernel ", quoted(entry_name), " in module ", quoted(state_->name), " (cuModuleGetFunction)"),
+        failure);
+  }
+  return Kernel(*this, function, entry_name);
+}
+
+const std::string& Module::name() const noexcept { return state_->name; }
+const std::string& Module::jit_info_log() const noexcept { return state_->info_log; }
+const Context& Module::context() const noexcept { return state_->context; }
+CUmod_st* Module::native_handle() const noexcept { return state_->module.get(); }
+
+Kernel::Kernel(Module module, CUfunc_st* function, std::string name)
+    : module_(std::move(module)), function_(function), name_(std::move(name)) {}
+
+const std::string& Kernel::name() const noexcept { return name_; }
+const Context& Kernel::context() const noexcept { return module_.context(); }
+const Module& Kernel::module() const noexcept { return module_; }
+CUfunc_st* Kernel::native_handle() const noexcept { return function_; }
+
+KernelAttributes Kernel::attributes() const {
+  CurrentContext current(context().native_handle());
+  const detail::Driver& d = detail::driver();
+  auto get = [&](CUfunction_attribute which) {
+    int value = 0;
+    check(d.cuFuncGetAttribute(&value, which, function_),
+          [&] { return "querying attributes of kernel " + quoted(name_) + " (cuFuncGetAttribute)"; });
+    return value;
+  };
+  KernelAttributes a;
+  a.num_registers = get(CU_FUNC_ATTRIBUTE_NUM_REGS);
+  a.local_bytes = static_cast<std::size_t>(get(CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES));
+  a.static_shared_bytes = static_cast<std::size_t>(get(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES));
+  a.max_threads_per_block = get(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+  a.ptx_version = get(CU_FUNC_ATTRIBUTE_PTX_VERSION);
+  a.binary_version = get(CU_FUNC_ATTRIBUTE_BINARY_VERSION);
+  return a;
+}
+
+int Kernel::max_active_blocks_per_sm(unsigned block_threads, std::size_t dynamic_shared_bytes) const {
+  if (block_threads == 0 || block_threads > INT_MAX)
+    throw UsageError("Kernel::max_active_blocks_per_sm",
+                     "kernel " + quoted(name_) + ": a block of " + std::to_string(block_threads) + " threads is not valid");
+  CurrentContext current(context().native_handle());
+  int blocks = 0;
+  check(detail::driver().cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, function_, static_cast<int>(block_threads),
+                                                                     dynamic_shared_bytes),
+        [&] {
+          return "computing the occupancy of kernel " + quoted(name_) + " for blocks of " +
+                 std::to_string(block_threads) + " threads and " + std::to_string(dynamic_shared_bytes) +
+                 " bytes of dynamic shared memory (cuOccupancyMaxActiveBlocksPerMultiprocessor)";
+        });
+  return blocks;
+}
+
+void Kernel::set_max_dynamic_shared(std::size_t bytes) const {
+  if (bytes > INT_MAX)
+    throw UsageError("Kernel::set_max_dynamic_shared", std::to_string(bytes) + " bytes is beyond any device's limit");
+  CurrentContext current(context().native_handle());
+  const CUresult result = detail::driver().cuFuncSetAttribute(
+      function_, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, static_cast<int>(bytes));
+  if (result != CUDA_SUCCESS) {
+    Failure failure;
+    failure.fix = "the kernel's static plus dynamic shared memory may not exceed the device's opt-in limit "
+                  "(DeviceLimits::max_shared_per_block_optin)";
+    detail::throw_driver_error(
+        result, cat("allowing kernel ", quoted(name_), " ", bytes, " bytes of dynamic shared memory (cuFuncSetAttribute)"),
+        failure);
+  }
+}
+
+namespace {
+
+// Names every limit the driver may have checked, so the user need not look them up.
+std::string launch_limits(const Kernel& kernel) {
+  std::string out;
+  try {
+    const KernelAttributes a = kernel.attributes();
+    out += " (kernel " + quoted(kernel.name()) + " allows at most " + std::to_string(a.max_threads_per_block) +
+           " threads per block";
+    const DeviceLimits l = kernel.context().limits();
+    out += "; the device allows blocks up to " + dims(l.max_block_dim) + " with at most " +
+           std::to_string(l.max_threads_per_block) + " threads, grids up to " + dims(l.max_grid_dim) + ", and " +
+           std::to_string(l.max_shared_per_block) + " bytes of shared memory per block (" +
+           std::to_string(l.max_shared_per_block_optin) + " after set_max_dynamic_shared))";
+  } catch (const Error&) {
+    if (!out.empty()) out += ")";
+  }
+  return out;
+}
+
+}  // namespace
+
+void Kernel::launch(const Stream& stream, const LaunchShape& shape, void** args, std::size_t arg_count) const {
+  if (args == nullptr && arg_count != 0)
+    throw UsageError("Kernel::launch", "kernel " + quoted(name_) + ": args is null but arg_count is " +
+                                           std::to_string(arg_count));
+  if (stream.context() != context())
+    throw UsageError("Kernel::launch", "kernel " + quoted(name_) + " is loaded on device " +
+                                           std::to_string(context().device()) + " but the stream belongs to device " +
+                                           std::to_string(stream.context().device()));
+  if (shape.grid.x == 0 || shape.grid.y == 0 || shape.grid.z == 0) return;  // nothing to cover, e.g. cover(0, b)
+
+  CurrentContext current(context().native_handle());
+  const CUresult result = detail::driver().cuLaunchKernel(function_, shape.grid.x, shape.grid.y, shape.grid.z,
+                                                          shape.block.x, shape.block.y, shape.block.z,
+                                                          shape.shared_bytes, stream.native_handle(), args, nullptr);
+  if (result == CUDA_SUCCESS) [[likely]]
+    return;
+  const std::string limits = result == CUDA_ERROR_INVALID_VALUE ? launch_limits(*this) : std::string();
+  Failure failure;
+  failure.site = Site::launch;
+  failure.detail = limits;
+  detail::throw_driver_error(result, cat("launching kernel ", quoted(name_), " with ", to_string(shape), " (cuLaunchKernel)"),
+                             failure);
+}
+
+}  // namespace simt

@@ -1,0 +1,104 @@
+# cmake -DBUILD_DIR=<simtc build> -DWORK_DIR=<scratch> -DGENERATOR=<gen> [-DMAKE_PROGRAM=...]
+#       [-DCXX_COMPILER=...] [-DCTEST_COMMAND=...] -P install_and_scaffold.cmake
+#
+# What a user does: install simtc into a prefix, `simtc new demo`, configure the project with
+# CMAKE_PREFIX_PATH=<prefix>, build it, run its ctest. Then: a second build does nothing, a
+# touched kernel header reruns simtc (the depfile), and `simtc new` refuses bad input.
+cmake_minimum_required(VERSION 3.20)
+foreach(var BUILD_DIR WORK_DIR GENERATOR)
+  if(NOT ${var})
+    message(FATAL_ERROR "install_and_scaffold.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+if(NOT CTEST_COMMAND)
+  set(CTEST_COMMAND ctest)
+endif()
+
+set(prefix ${WORK_DIR}/prefix)
+set(project ${WORK_DIR}/demo)
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+
+# Runs a command; stops the test with its output unless it exits with `expected` (0 unless
+# EXPECT is given). Leaves the output in `out`.
+function(step name)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "EXPECT" "COMMAND")
+  if(NOT DEFINED ARG_EXPECT)
+    set(ARG_EXPECT 0)
+  endif()
+  execute_process(COMMAND ${ARG_COMMAND} RESULT_VARIABLE rc OUTPUT_VARIABLE output ERROR_VARIABLE output)
+  if(NOT rc STREQUAL ARG_EXPECT)
+    string(REPLACE ";" " " shown "${ARG_COMMAND}")
+    message(FATAL_ERROR "${name}: '${shown}' exited with ${rc}, expected ${ARG_EXPECT}:\n${output}")
+  endif()
+  message(STATUS "${name}: ok")
+  set(out "${output}" PARENT_SCOPE)
+endfunction()
+
+function(expect_match name text regex)
+  if(NOT text MATCHES "${regex}")
+    message(FATAL_ERROR "${name}: expected output matching '${regex}', got:\n${text}")
+  endif()
+endfunction()
+
+# 1. Install.
+step(install COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+file(GLOB config ${prefix}/lib*/cmake/simtc/simtcConfig.cmake ${prefix}/lib/*/cmake/simtc/simtcConfig.cmake)
+foreach(file bin/simtc include/simt/kernel.hpp include/simt/device/slice.hpp include/simt/std/cstdint
+             include/simt/runtime.hpp include/simt/runtime/buffer.hpp)
+  if(NOT EXISTS ${prefix}/${file})
+    message(FATAL_ERROR "install: ${prefix}/${file} is missing")
+  endif()
+endforeach()
+if(NOT config)
+  message(FATAL_ERROR "install: no simtcConfig.cmake under ${prefix}/lib*/cmake/simtc")
+endif()
+list(GET config 0 config)
+get_filename_component(config_dir "${config}" DIRECTORY)
+foreach(file simtcConfigVersion.cmake simtcTargets.cmake SimtcAddGpuKernels.cmake)
+  if(NOT EXISTS ${config_dir}/${file})
+    message(FATAL_ERROR "install: ${config_dir}/${file} is missing")
+  endif()
+endforeach()
+
+# 2. Scaffold with the installed simtc; it refuses bad names and non-empty directories.
+step(new COMMAND ${prefix}/bin/simtc new demo --dir ${project})
+expect_match(new "${out}" "created demo in ")
+step(new_bad_name EXPECT 2 COMMAND ${prefix}/bin/simtc new my-app --dir ${WORK_DIR}/bad)
+expect_match(new_bad_name "${out}" "invalid project name 'my-app': use letters, digits and '_' \\(try 'my_app'\\)")
+step(new_non_empty EXPECT 1 COMMAND ${prefix}/bin/simtc new demo --dir ${project})
+expect_match(new_non_empty "${out}" "already exists and is not empty")
+
+# 3. Configure and build it against the installed package.
+set(configure_args -S ${project} -B ${project}/build -G ${GENERATOR} -DCMAKE_PREFIX_PATH=${prefix})
+if(MAKE_PROGRAM)
+  list(APPEND configure_args -DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM})
+endif()
+if(CXX_COMPILER)
+  list(APPEND configure_args -DCMAKE_CXX_COMPILER=${CXX_COMPILER})
+endif()
+step(configure COMMAND ${CMAKE_COMMAND} ${configure_args})
+step(build COMMAND ${CMAKE_COMMAND} --build ${project}/build)
+expect_match(build "${out}" "simtc: compiling")
+foreach(file simtc/demo/demo.simt.hpp simtc/demo/demo.ptx)
+  if(NOT EXISTS ${project}/build/${file})
+    message(FATAL_ERROR "build: ${project}/build/${file} was not generated")
+  endif()
+endforeach()
+file(READ ${project}/build/simtc/demo/demo.ptx ptx)
+expect_match(build "${ptx}" "\\.entry vecadd")
+
+# 4. Its test: passes on a GPU, skipped (exit 77) without one; both count as success.
+step(ctest COMMAND ${CTEST_COMMAND} --test-dir ${project}/build --output-on-failure)
+expect_match(ctest "${out}" "demo_runs")
+expect_match(ctest "${out}" "demo: ok \\(n = 1000003\\)|Skipped|Not Run|100% tests passed")
+
+# 5. Incremental builds: nothing to do, until a header the kernel includes changes.
+if(GENERATOR MATCHES "Ninja")
+  step(rebuild COMMAND ${CMAKE_COMMAND} --build ${project}/build)
+  expect_match(rebuild "${out}" "no work to do")
+  file(TOUCH ${prefix}/include/simt/device/slice.hpp)
+  step(rebuild_after_header COMMAND ${CMAKE_COMMAND} --build ${project}/build)
+  expect_match(rebuild_after_header "${out}" "simtc: compiling")
+endif()
+message(STATUS "package_install_and_scaffold: all steps passed")

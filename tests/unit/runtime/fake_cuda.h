@@ -1,0 +1,65 @@
+/* Control interface of the fake CUDA driver (fake_cuda.cpp). Tests resolve these with dlsym
+   from the same library the runtime loads through SIMT_CUDA_DRIVER, so both see one state. */
+#ifndef SIMT_TESTS_FAKE_CUDA_H
+#define SIMT_TESTS_FAKE_CUDA_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { FAKE_CUDA_MAX_PARAMS = 32, FAKE_CUDA_MAX_ARG_BYTES = 4096 };
+
+/* The most recent successful cuLaunchKernel, with the parameter bytes copied out of
+   kernelParams using the sizes of the entry's .param list in the PTX. */
+typedef struct FakeCudaLaunch {
+  char kernel[128];
+  unsigned grid[3];
+  unsigned block[3];
+  unsigned shared_bytes;
+  void* stream;
+  unsigned param_count;
+  unsigned param_offset[FAKE_CUDA_MAX_PARAMS];
+  unsigned param_size[FAKE_CUDA_MAX_PARAMS];
+  unsigned char args[FAKE_CUDA_MAX_ARG_BYTES];
+} FakeCudaLaunch;
+
+/* Forget everything: devices back to one default device, no failures queued, counters zero. */
+void fake_cuda_reset(void);
+void fake_cuda_set_device_count(int count);
+/* The result cuInit returns; -1 (default) means CUDA_ERROR_NO_DEVICE when there are no devices. */
+void fake_cuda_set_init_result(int result);
+void fake_cuda_set_device_attribute(int attribute, int value);
+void fake_cuda_set_device_name(const char* name);
+void fake_cuda_set_total_memory(size_t bytes);
+void fake_cuda_set_function_attribute(int attribute, int value);
+/* The next call of `entry` (e.g. "cuMemAlloc" or "cuMemAlloc_v2") returns `result`. */
+void fake_cuda_fail_next(const char* entry, int result);
+/* Written to CU_JIT_ERROR_LOG_BUFFER when a module load fails. */
+void fake_cuda_set_jit_error_log(const char* log);
+/* cuEventRecord stamps events with this clock. */
+void fake_cuda_set_clock_ms(float ms);
+/* Copies the last launch into *out; returns how many launches there were. */
+int fake_cuda_last_launch(FakeCudaLaunch* out);
+/* How often `entry` was called (documented or versioned name). */
+int fake_cuda_call_count(const char* entry);
+int fake_cuda_live_allocations(void);
+int fake_cuda_live_host_allocations(void);
+int fake_cuda_live_modules(void);
+int fake_cuda_live_streams(void);
+int fake_cuda_live_events(void);
+/* Retain count of a device's primary context. */
+int fake_cuda_primary_retains(int device);
+/* The calling thread's current context, or NULL. */
+void* fake_cuda_current_context(void);
+/* The image text of the last cuModuleLoadDataEx. */
+const char* fake_cuda_last_module_image(void);
+/* The last value set with CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES. */
+int fake_cuda_max_dynamic_shared(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

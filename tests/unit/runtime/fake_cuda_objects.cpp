@@ -1,0 +1,315 @@
+// The fake driver's memory, streams, events, modules and launches (see fake_cuda.cpp).
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <cstdio>
+
+#include "fake_cuda_state.hpp"
+
+using fake::g;
+using fake::need_context;
+
+namespace fake {
+namespace {
+
+unsigned type_size(const std::string& type) {
+  std::string digits;
+  for (char c : type)
+    if (std::isdigit(static_cast<unsigned char>(c))) digits += c;
+  if (type == ".pred") return 1;
+  return digits.empty() ? 8 : static_cast<unsigned>(std::stoul(digits) / 8);
+}
+
+}  // namespace
+
+Module parse_module(const std::string& ptx) {
+  Module m;
+  for (std::size_t at = ptx.find(".entry"); at != std::string::npos; at = ptx.find(".entry", at + 6)) {
+    std::size_t i = at + 6;
+    while (i < ptx.size() && std::isspace(static_cast<unsigned char>(ptx[i]))) ++i;
+    std::size_t start = i;
+    while (i < ptx.size() && (std::isalnum(static_cast<unsigned char>(ptx[i])) || ptx[i] == '_' || ptx[i] == '$')) ++i;
+    Function f{ptx.substr(start, i - start), {}, {}};
+    std::size_t open = ptx.find_first_not_of(" \t\r\n", i);
+    if (open != std::string::npos && ptx[open] == '(') {
+      std::size_t close = ptx.find(')', open);
+      std::string list = ptx.substr(open + 1, close - open - 1);
+      unsigned offset = 0;
+      for (std::size_t p = list.find(".param"); p != std::string::npos; p = list.find(".param", p + 6)) {
+        std::size_t end = std::min(list.find(',', p), list.size());
+        std::string decl = list.substr(p + 6, end - p - 6);
+        unsigned align = 0, size = 0, count = 1;
+        if (std::size_t a = decl.find(".align"); a != std::string::npos) align = static_cast<unsigned>(std::stoul(decl.substr(a + 6)));
+        for (std::size_t t = decl.find('.'); t != std::string::npos; t = decl.find('.', t + 1)) {
+          std::size_t e = decl.find_first_of(" \t\r\n", t);
+          std::string token = decl.substr(t, e - t);
+          if (token != ".align") size = type_size(token);
+          if (e == std::string::npos) break;
+        }
+        if (std::size_t b = decl.find('['); b != std::string::npos) count = static_cast<unsigned>(std::stoul(decl.substr(b + 1)));
+        if (align == 0) align = size;
+        offset = (offset + align - 1) / align * align;
+        f.offsets.push_back(offset);
+        f.sizes.push_back(size * count);
+        offset += size * count;
+      }
+    }
+    m.functions.push_back(std::move(f));
+  }
+  return m;
+}
+
+
+}  // namespace fake
+
+// ---- Memory ------------------------------------------------------------------------------------
+
+CUresult cuMemGetInfo(std::size_t* free, std::size_t* total) {
+  FAKE_ENTER(cuMemGetInfo);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  std::size_t used = 0;
+  for (const auto& [ptr, size] : g.allocation_sizes) used += size;
+  *total = g.total_memory;
+  *free = g.total_memory - std::min(used, g.total_memory);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemAlloc(CUdeviceptr* ptr, std::size_t bytes) {
+  FAKE_ENTER(cuMemAlloc);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  if (bytes == 0) return CUDA_ERROR_INVALID_VALUE;  // like the real driver
+  auto memory = std::make_unique<unsigned char[]>(bytes);
+  *ptr = reinterpret_cast<std::uintptr_t>(memory.get());
+  g.allocation_sizes[*ptr] = bytes;
+  g.allocations[*ptr] = std::move(memory);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemFree(CUdeviceptr ptr) {
+  FAKE_ENTER(cuMemFree);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  if (g.allocations.erase(ptr) == 0) return CUDA_ERROR_INVALID_VALUE;
+  g.allocation_sizes.erase(ptr);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemHostAlloc(void** ptr, std::size_t bytes, unsigned int) {
+  FAKE_ENTER(cuMemHostAlloc);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  auto memory = std::make_unique<unsigned char[]>(bytes);
+  *ptr = memory.get();
+  g.host_allocations[*ptr] = std::move(memory);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemFreeHost(void* ptr) {
+  FAKE_ENTER(cuMemFreeHost);
+  return g.host_allocations.erase(ptr) == 1 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuMemcpyHtoD(CUdeviceptr dst, const void* src, std::size_t bytes) {
+  FAKE_ENTER(cuMemcpyHtoD);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  unsigned char* to = fake::device_range(dst, bytes);
+  if (to == nullptr) return CUDA_ERROR_INVALID_VALUE;
+  std::memcpy(to, src, bytes);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemcpyDtoH(void* dst, CUdeviceptr src, std::size_t bytes) {
+  FAKE_ENTER(cuMemcpyDtoH);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  const unsigned char* from = fake::device_range(src, bytes);
+  if (from == nullptr) return CUDA_ERROR_INVALID_VALUE;
+  std::memcpy(dst, from, bytes);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemcpyHtoDAsync(CUdeviceptr dst, const void* src, std::size_t bytes, CUstream) {
+  FAKE_ENTER(cuMemcpyHtoDAsync);
+  return cuMemcpyHtoD(dst, src, bytes);
+}
+
+CUresult cuMemcpyDtoHAsync(void* dst, CUdeviceptr src, std::size_t bytes, CUstream) {
+  FAKE_ENTER(cuMemcpyDtoHAsync);
+  return cuMemcpyDtoH(dst, src, bytes);
+}
+
+CUresult cuMemsetD8(CUdeviceptr dst, unsigned char value, std::size_t bytes) {
+  FAKE_ENTER(cuMemsetD8);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  unsigned char* to = fake::device_range(dst, bytes);
+  if (to == nullptr) return CUDA_ERROR_INVALID_VALUE;
+  std::memset(to, value, bytes);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, std::size_t bytes, CUstream) {
+  FAKE_ENTER(cuMemsetD8Async);
+  return cuMemsetD8(dst, value, bytes);
+}
+
+// ---- Streams and events ------------------------------------------------------------------------
+
+CUresult cuStreamCreate(CUstream* stream, unsigned int flags) {
+  FAKE_ENTER(cuStreamCreate);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  if (flags != CU_STREAM_NON_BLOCKING) return CUDA_ERROR_INVALID_VALUE;  // the runtime's only kind
+  *stream = reinterpret_cast<CUstream>(new int(0));
+  ++g.streams;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuStreamDestroy(CUstream stream) {
+  FAKE_ENTER(cuStreamDestroy);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  delete reinterpret_cast<int*>(stream);
+  --g.streams;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuStreamSynchronize(CUstream) {
+  FAKE_ENTER(cuStreamSynchronize);
+  return need_context();
+}
+
+CUresult cuEventCreate(CUevent* event, unsigned int) {
+  FAKE_ENTER(cuEventCreate);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  *event = reinterpret_cast<CUevent>(new fake::Event);
+  ++g.events;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuEventDestroy(CUevent event) {
+  FAKE_ENTER(cuEventDestroy);
+  delete reinterpret_cast<fake::Event*>(event);
+  --g.events;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuEventRecord(CUevent event, CUstream) {
+  FAKE_ENTER(cuEventRecord);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  auto* e = reinterpret_cast<fake::Event*>(event);
+  e->time = g.clock_ms;
+  e->recorded = true;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuEventSynchronize(CUevent event) {
+  FAKE_ENTER(cuEventSynchronize);
+  return reinterpret_cast<fake::Event*>(event)->recorded ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
+CUresult cuEventElapsedTime(float* ms, CUevent start, CUevent end) {
+  FAKE_ENTER(cuEventElapsedTime);
+  auto* s = reinterpret_cast<fake::Event*>(start);
+  auto* e = reinterpret_cast<fake::Event*>(end);
+  if (!s->recorded || !e->recorded) return CUDA_ERROR_INVALID_HANDLE;
+  *ms = e->time - s->time;
+  return CUDA_SUCCESS;
+}
+
+// ---- Modules and kernels -----------------------------------------------------------------------
+
+CUresult cuModuleLoadDataEx(CUmodule* module, const void* image, unsigned int count, CUjit_option* options,
+                            void** values) {
+  char* error_log = nullptr;
+  std::size_t error_size = 0;
+  for (unsigned i = 0; i < count; ++i) {
+    if (options[i] == CU_JIT_ERROR_LOG_BUFFER) error_log = static_cast<char*>(values[i]);
+    if (options[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES) error_size = reinterpret_cast<std::uintptr_t>(values[i]);
+  }
+  auto fail = [&](CUresult r) {
+    if (error_log != nullptr && error_size > 0) std::snprintf(error_log, error_size, "%s", g.jit_error_log.c_str());
+    return r;
+  };
+  std::lock_guard lock(g.mutex);
+  g.last_image = static_cast<const char*>(image);
+  if (CUresult r = fake::enter("cuModuleLoadDataEx", FAKE_STR(cuModuleLoadDataEx)); r != CUDA_SUCCESS) return fail(r);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  if (g.last_image.find(".version") == std::string::npos) return fail(CUDA_ERROR_INVALID_PTX);
+  auto parsed = std::make_unique<fake::Module>(fake::parse_module(g.last_image));
+  *module = reinterpret_cast<CUmodule>(parsed.get());
+  g.modules[parsed.get()] = std::move(parsed);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuModuleUnload(CUmodule module) {
+  FAKE_ENTER(cuModuleUnload);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  return g.modules.erase(reinterpret_cast<fake::Module*>(module)) == 1 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
+CUresult cuModuleGetFunction(CUfunction* function, CUmodule module, const char* name) {
+  FAKE_ENTER(cuModuleGetFunction);
+  auto it = g.modules.find(reinterpret_cast<fake::Module*>(module));
+  if (it == g.modules.end()) return CUDA_ERROR_INVALID_HANDLE;
+  for (fake::Function& f : it->second->functions) {
+    if (f.name == name) {
+      *function = reinterpret_cast<CUfunction>(&f);
+      return CUDA_SUCCESS;
+    }
+  }
+  return CUDA_ERROR_NOT_FOUND;
+}
+
+CUresult cuFuncGetAttribute(int* value, CUfunction_attribute attribute, CUfunction) {
+  FAKE_ENTER(cuFuncGetAttribute);
+  auto it = g.function_attributes.find(attribute);
+  if (it == g.function_attributes.end()) return CUDA_ERROR_INVALID_VALUE;
+  *value = it->second;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute attribute, int value) {
+  FAKE_ENTER(cuFuncSetAttribute);
+  if (attribute != CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) return CUDA_ERROR_INVALID_VALUE;
+  if (value > g.device_attributes[CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN]) return CUDA_ERROR_INVALID_VALUE;
+  g.max_dynamic_shared = value;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, CUfunction, int block_size, std::size_t shared) {
+  FAKE_ENTER(cuOccupancyMaxActiveBlocksPerMultiprocessor);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  // A toy model: 2048 threads per SM, at most 32 blocks, shared memory split evenly.
+  const std::size_t per_sm = static_cast<std::size_t>(g.device_attributes[CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR]);
+  int by_threads = std::min(32, 2048 / std::max(block_size, 1));
+  int by_shared = shared == 0 ? 32 : static_cast<int>(per_sm / shared);
+  *blocks = std::min(by_threads, by_shared);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuLaunchKernel(CUfunction function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                        unsigned shared, CUstream stream, void** params, void** extra) {
+  FAKE_ENTER(cuLaunchKernel);
+  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
+  auto attr = [](CUdevice_attribute a) { return static_cast<unsigned>(g.device_attributes[a]); };
+  const auto* f = reinterpret_cast<const fake::Function*>(function);
+  if (gx == 0 || gy == 0 || gz == 0 || bx == 0 || by == 0 || bz == 0) return CUDA_ERROR_INVALID_VALUE;
+  if (bx > attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X) || by > attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y) ||
+      bz > attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z) ||
+      static_cast<std::uint64_t>(bx) * by * bz > attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (gx > attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X) || gy > attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y) ||
+      gz > attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (extra != nullptr || (params == nullptr && !f->sizes.empty())) return CUDA_ERROR_INVALID_VALUE;
+  FakeCudaLaunch& l = g.last_launch;
+  l = FakeCudaLaunch{};
+  std::snprintf(l.kernel, sizeof l.kernel, "%s", f->name.c_str());
+  l.grid[0] = gx, l.grid[1] = gy, l.grid[2] = gz;
+  l.block[0] = bx, l.block[1] = by, l.block[2] = bz;
+  l.shared_bytes = shared;
+  l.stream = stream;
+  l.param_count = static_cast<unsigned>(std::min<std::size_t>(f->sizes.size(), FAKE_CUDA_MAX_PARAMS));
+  for (unsigned i = 0; i < l.param_count; ++i) {
+    l.param_offset[i] = f->offsets[i];
+    l.param_size[i] = f->sizes[i];
+    if (f->offsets[i] + f->sizes[i] <= FAKE_CUDA_MAX_ARG_BYTES) std::memcpy(l.args + f->offsets[i], params[i], f->sizes[i]);
+  }
+  ++g.launches;
+  return CUDA_SUCCESS;
+}

@@ -1,0 +1,78 @@
+// Shared state of the fake CUDA driver (fake_cuda.cpp, fake_cuda_objects.cpp).
+#pragma once
+
+#include <cuda.h>
+
+#include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "fake_cuda.h"
+
+#define FAKE_STR_(x) #x
+#define FAKE_STR(x) FAKE_STR_(x)
+// Counts the call and returns a queued failure; `#fn` is the documented name, FAKE_STR(fn)
+// the versioned one cuda.h maps it to.
+#define FAKE_ENTER(fn)                                                     \
+  std::lock_guard lock_(fake::g.mutex);                                    \
+  if (CUresult r_ = fake::enter(#fn, FAKE_STR(fn)); r_ != CUDA_SUCCESS) return r_
+
+namespace fake {
+
+struct Function {
+  std::string name;
+  std::vector<unsigned> sizes, offsets;
+};
+
+struct Module {
+  std::deque<Function> functions;  // deque: CUfunction pointers stay valid
+};
+
+struct Context {
+  int device = 0;
+  int retains = 0;
+};
+
+struct Event {
+  float time = 0;
+  bool recorded = false;
+};
+
+struct State {
+  std::recursive_mutex mutex;
+  int device_count = 1;
+  int init_result = -1;
+  bool initialised = false;
+  std::map<int, int> device_attributes;
+  std::map<int, int> function_attributes;
+  std::string device_name = "Fake CUDA Device";
+  std::size_t total_memory = std::size_t{1} << 30;
+  std::map<std::string, int> fail_next, calls;
+  std::string jit_error_log = "fake ptxas: error";
+  float clock_ms = 0;
+  Context contexts[8];
+  std::map<CUdeviceptr, std::unique_ptr<unsigned char[]>> allocations;
+  std::map<CUdeviceptr, std::size_t> allocation_sizes;
+  std::map<void*, std::unique_ptr<unsigned char[]>> host_allocations;
+  std::map<Module*, std::unique_ptr<Module>> modules;
+  int streams = 0, events = 0, launches = 0, max_dynamic_shared = 0;
+  FakeCudaLaunch last_launch{};
+  std::string last_image;
+};
+extern State g;
+
+void set_defaults();
+CUresult enter(const char* name, const char* versioned);
+CUcontext current();
+/// What the real driver checks before anything that needs a current context.
+CUresult need_context();
+/// The host address behind [ptr, ptr + bytes), or null when that is not inside one allocation.
+unsigned char* device_range(CUdeviceptr ptr, std::size_t bytes);
+/// Parses `.param [.align A] .type name[N]` declarations of each `.entry name(...)`.
+Module parse_module(const std::string& ptx);
+
+}  // namespace fake
