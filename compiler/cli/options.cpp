@@ -50,6 +50,7 @@ const char* compile_flags_help() {
          "  --verify-each         verify the IR after every pass\n"
          "  --print-after-all     print the IR after every pass (to stderr)\n"
          "  --time-passes         print the time each pass took (to stderr)\n"
+         "  -fno-caret-diagnostics  diagnostics without the source line and caret\n"
          "  --verbose             print the Clang command line\n";
 }
 
@@ -105,6 +106,8 @@ std::optional<std::string> parse_compile_flags(const std::vector<std::string>& a
       options.verbose = true;
     } else if (arg == "-fcolor-diagnostics") {
       options.frontend.color = true;
+    } else if (arg == "-fno-caret-diagnostics") {
+      options.frontend.extra_args.push_back(arg);
     } else if (arg.size() > 1 && arg[0] == '-') {
       std::string name = arg.substr(0, arg.find('='));
       if (std::find(extra_flags.begin(), extra_flags.end(), name) == extra_flags.end())

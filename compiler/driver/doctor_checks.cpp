@@ -156,10 +156,14 @@ std::vector<CheckResult> doctor_checks(const DoctorFacts& facts) {
   else
     out.push_back(fail("libdevice", "not found (looked for " + facts.libdevice.path + ")", kToolkitFix));
 
+  // A driver named by $SIMT_CUDA_DRIVER is shown in the detail, keeping the label column short.
+  bool default_driver = facts.libcuda_name == "libcuda.so.1";
+  std::string driver_label = default_driver ? facts.libcuda_name : "$SIMT_CUDA_DRIVER";
+  std::string driver_path = default_driver ? "" : facts.libcuda_name + ": ";
   if (facts.libcuda_loadable)
-    out.push_back(ok(facts.libcuda_name, "loaded"));
+    out.push_back(ok(driver_label, driver_path + "loaded"));
   else
-    out.push_back(info(facts.libcuda_name, "not loadable: " + first_line(facts.libcuda_error)));
+    out.push_back(info(driver_label, driver_path + "not loadable: " + first_line(facts.libcuda_error)));
   gpu_checks(facts, out);
   self_test_check(facts, out);
   return out;

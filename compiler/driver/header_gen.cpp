@@ -97,7 +97,9 @@ std::string namespace_for(const std::string& source_path) {
     out += next;
   }
   if (out.empty() || (out[0] >= '0' && out[0] <= '9')) out = "k_" + out;
-  return out;
+  // Not the stem itself: a kernel is usually named like its file, and host code that also
+  // compiles the kernel file (the CPU reference) declares that name at namespace scope.
+  return out + "_kernels";
 }
 
 std::string generate_header(const ir::Module& module, const std::string& ptx,

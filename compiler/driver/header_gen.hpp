@@ -11,10 +11,10 @@ namespace simtc::driver {
 
 struct HeaderOptions {
   std::string source_name;  // the kernel file as given (for comments and error messages)
-  std::string namespace_name;  // empty: derived from the file name ("saxpy.cpp" -> "saxpy")
+  std::string namespace_name;  // empty: derived from the file name ("saxpy.cpp" -> "saxpy_kernels")
 };
 
-/// "saxpy.cpp" -> "saxpy", "my-kernels.cu.cpp" -> "my_kernels_cu": a C++ identifier.
+/// "saxpy.cpp" -> "saxpy_kernels", "my-ops.cpp" -> "my_ops_kernels": a C++ identifier.
 std::string namespace_for(const std::string& source_path);
 
 std::string generate_header(const ir::Module& module, const std::string& ptx,

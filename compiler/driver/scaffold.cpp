@@ -127,7 +127,7 @@ int main() {
     auto c = simt::DeviceBuffer<float>::uninitialized(ctx, n);
     c.fill_bytes(0xFF);  // poison (NaN): an element the kernel skips cannot pass the check
 
-    auto kernels = @NAME@::load(ctx);
+    auto kernels = @NAME@_kernels::load(ctx);
     kernels.vecadd_unchecked(stream, simt::LaunchConfig1D::cover(n, 256), a, b, c);
     stream.synchronize();
 
@@ -172,7 +172,7 @@ cmake --build build
 `CMAKE_PREFIX_PATH` is where simtc is installed (not needed for /usr/local).
 `add_gpu_kernels()` in CMakeLists.txt runs `simtc build` on `kernels/@NAME@.cpp` at build time
 and generates `@NAME@.simt.hpp`: the PTX, embedded, and a typed launch method per kernel
-(`@NAME@::load(ctx).vecadd_unchecked(...)`).
+(`@NAME@_kernels::load(ctx).vecadd_unchecked(...)`).
 
 ## Run
 

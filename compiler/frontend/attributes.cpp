@@ -33,13 +33,15 @@ struct KernelAttrInfo : ParsedAttrInfo {
   bool diagAppertainsToDecl(clang::Sema& sema, const ParsedAttr& attr,
                             const clang::Decl* decl) const override {
     const auto* fn = llvm::dyn_cast<clang::FunctionDecl>(decl);
+    auto& diags = sema.getDiagnostics();
     if (fn == nullptr) {
-      sema.Diag(attr.getLoc(), clang::diag::warn_attribute_wrong_decl_type_str)
-          << attr << attr.isRegularKeywordAttribute() << "functions";
+      unsigned id = diags.getCustomDiagID(
+          clang::DiagnosticsEngine::Error,
+          "'kernel' applies only to functions [simt-kernel-signature]");
+      diags.Report(attr.getLoc(), id);
       return false;
     }
     if (llvm::isa<clang::CXXMethodDecl>(fn)) {
-      auto& diags = sema.getDiagnostics();
       unsigned id = diags.getCustomDiagID(
           clang::DiagnosticsEngine::Error,
           "a kernel must be a free function, not a member function [simt-kernel-signature]");

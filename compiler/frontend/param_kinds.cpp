@@ -50,6 +50,14 @@ bool is_simt_template(clang::QualType type, const char* name) {
          ns->getDeclContext()->getRedeclContext()->isTranslationUnit();
 }
 
+bool is_simt_class(clang::QualType type, const char* name) {
+  const auto* record = type.getCanonicalType()->getAsCXXRecordDecl();
+  if (record == nullptr || record->getName() != name) return false;
+  const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(record->getDeclContext()->getRedeclContext());
+  return ns != nullptr && ns->getName() == "simt" &&
+         ns->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
 namespace {
 
 // Checks that every leaf of `record` is a scalar (nested structs and arrays allowed).
@@ -123,9 +131,12 @@ ParamClass classify_param(const clang::ASTContext& context, clang::QualType type
     clang::QualType bare = element.getUnqualifiedType();
     ParamClass element_class = classify_param(context, bare);
     if (element_class.kind != ParamKind::Scalar && element_class.kind != ParamKind::Struct) {
+      clang::PrintingPolicy policy(context.getLangOpts());
+      policy.SuppressTagKeyword = true;
       out.kind = ParamKind::Unsupported;
-      out.reason = "its element type '" + bare.getAsString() +
-                   "' is not a scalar or a struct of scalars";
+      out.bad_field = element_class.bad_field;
+      out.reason = "its element type '" + bare.getAsString(policy) + "' is not a scalar or a struct of scalars";
+      if (!element_class.reason.empty()) out.reason += ": " + element_class.reason;
       return out;
     }
     if (!is_slice && element.isConstQualified()) {

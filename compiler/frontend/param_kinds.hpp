@@ -39,6 +39,9 @@ ParamClass classify_param(const clang::ASTContext& context, clang::QualType type
 /// up to 64 bits, float, double, _Float16 (simt::half), __bf16 (simt::bfloat16), enums.
 bool is_scalar_type(clang::QualType type);
 
+/// True if `type` is the class simt::<name>, or a specialisation of the template simt::<name>.
+bool is_simt_class(clang::QualType type, const char* name);
+
 /// True if `type` is the class template specialisation simt::<name><...>.
 bool is_simt_template(clang::QualType type, const char* name);
 

@@ -302,10 +302,19 @@ bool Parser::parse_header() {
   std::vector<Type> types;
   std::vector<std::string> names;
   std::vector<std::size_t> name_toks;
+  std::vector<std::uint8_t> attrs;
   while (!at(Tok::RParen)) {
     if (!types.empty() && !expect(Tok::Comma, "',' or ')'")) return false;
     if (!parse_type(types.emplace_back())) return false;
     if (types.back().is_void()) return fail_at(p_ - 1, "parameter of type void");
+    std::uint8_t param_attrs = 0;
+    for (;;) {
+      if (peek().text == "noalias") param_attrs |= NoAlias;
+      else if (peek().text == "readonly") param_attrs |= ReadOnly;
+      else break;
+      ++p_;
+    }
+    attrs.push_back(param_attrs);
     if (!at(Tok::Local)) return fail("expected a parameter name");
     name_toks.push_back(p_);
     names.push_back(t_[p_++].text);
@@ -316,6 +325,8 @@ bool Parser::parse_header() {
   std::vector<std::string> ir_names;
   for (const std::string& n : names) ir_names.push_back(all_digits(n) ? "" : n);
   Function* fn = m_.create_function(name, ret, types, ir_names, kernel);
+  for (unsigned i = 0; i < attrs.size(); ++i)
+    if (attrs[i] != 0) fn->set_param_attrs(i, attrs[i]);
   if (!parse_bounds(fn) || !expect(Tok::LBrace, "'{'")) return false;
   FuncInfo info{fn, p_, {}};
   for (unsigned i = 0; i < names.size(); ++i)

@@ -200,8 +200,12 @@ void print_function(std::ostream& os, const Function& fn, const FileTable* files
                     const PrintOptions& options) {
   NameMap names(fn);
   os << (fn.is_kernel() ? "kernel " : "func ") << symbol(fn.name()) << "(";
-  for (unsigned i = 0; i < fn.params().size(); ++i)
-    os << (i ? ", " : "") << fn.param(i)->type().str() << " " << names.value(fn.param(i));
+  for (unsigned i = 0; i < fn.params().size(); ++i) {
+    os << (i ? ", " : "") << fn.param(i)->type().str() << " ";
+    if (fn.param_attrs(i) & NoAlias) os << "noalias ";
+    if (fn.param_attrs(i) & ReadOnly) os << "readonly ";
+    os << names.value(fn.param(i));
+  }
   os << ")";
   if (!fn.return_type().is_void()) os << " -> " << fn.return_type().str();
   const LaunchBounds& lb = fn.launch_bounds();

@@ -1,5 +1,6 @@
 // Calls: device functions, methods, operators, lambdas, constructors and simt builtins.
 #include <clang/AST/DeclCXX.h>
+#include <clang/Basic/Builtins.h>
 
 #include "irgen/function_gen.hpp"
 #include "support/ice.hpp"
@@ -41,6 +42,8 @@ ir::Value* FunctionGen::emit_call(const clang::FunctionDecl* callee, const clang
     }
     return result.is_void() ? nullptr : value;
   }
+
+  if (unsigned builtin = callee->getBuiltinID()) return emit_clang_builtin(builtin, callee, args, call);
 
   const auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(callee);
   bool instance = method != nullptr && method->isInstance();
@@ -92,6 +95,36 @@ ir::Value* FunctionGen::emit_call(const clang::FunctionDecl* callee, const clang
   if (abi.has_sret) return dest == nullptr ? record_result : nullptr;
   if (result_type->isVoidType()) return nullptr;
   return value;
+}
+
+ir::Value* FunctionGen::emit_clang_builtin(unsigned builtin, const clang::FunctionDecl* callee,
+                                           llvm::ArrayRef<const clang::Expr*> args, const clang::Expr* call) {
+  auto scalar_intrinsic = [&](ir::IntrinsicId id) -> ir::Value* {
+    std::vector<ir::Value*> values;
+    for (const clang::Expr* arg : args) values.push_back(emit_scalar(arg));
+    set_loc(call->getExprLoc());
+    ir::Value* result = b_.intrinsic(id, ir::Type::i32(), values);
+    return convert(result, cx_.ast().IntTy, call->getType());
+  };
+  switch (builtin) {
+    case clang::Builtin::BI__builtin_expect:
+      emit_ignored(args[1]);
+      return emit_scalar(args[0]);
+    case clang::Builtin::BI__builtin_assume:
+      return nullptr;
+    case clang::Builtin::BI__builtin_unreachable:
+    case clang::Builtin::BI__builtin_trap:
+      set_loc(call->getExprLoc());
+      b_.intrinsic(ir::IntrinsicId::Trap, ir::Type::void_(), {});
+      b_.unreachable();
+      start_block(new_block("dead"));
+      return nullptr;
+    case clang::Builtin::BI__builtin_popcount:
+    case clang::Builtin::BI__builtin_popcountll:
+      return scalar_intrinsic(ir::IntrinsicId::Popc);
+    default:
+      return unsupported_value(call, "the builtin '" + callee->getNameAsString() + "'", call->getType());
+  }
 }
 
 void FunctionGen::emit_construct(const clang::CXXConstructExpr* construct, ir::Value* dest) {

@@ -193,6 +193,10 @@ ir::Value* FunctionGen::emit_scalar(const clang::Expr* expr) {
         set_loc(expr->getExprLoc());
         return load_scalar(address, sub->getType());
       }
+      case clang::CK_LValueToRValueBitCast: {  // std::bit_cast: the bits of the object, retyped
+        ir::Value* address = emit_lvalue(sub);
+        return load_scalar(address, type);
+      }
       case clang::CK_NoOp:
       case clang::CK_UserDefinedConversion:
       case clang::CK_ConstructorConversion:

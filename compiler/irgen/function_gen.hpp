@@ -51,6 +51,9 @@ class FunctionGen {
                        ir::Value* this_arg, llvm::ArrayRef<const clang::Expr*> args,
                        ir::Value* dest, const clang::Expr* call);
   void emit_construct(const clang::CXXConstructExpr* construct, ir::Value* dest);
+  /// A call to one of Clang's __builtin functions (a few are lowered; the rest named).
+  ir::Value* emit_clang_builtin(unsigned builtin, const clang::FunctionDecl* callee,
+                                llvm::ArrayRef<const clang::Expr*> args, const clang::Expr* call);
   /// Any call expression (free, member, operator, lambda); a record result is built at
   /// `dest` (a temporary when null).
   ir::Value* emit_call_expr(const clang::CallExpr* call, ir::Value* dest);

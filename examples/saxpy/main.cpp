@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
   }
   const simt::Context& context = *gpu;
   std::printf("GPU 0: %s (sm_%d)\n", context.device_name().c_str(), context.compute_capability());
-  auto kernels = saxpy::load(context);
+  auto kernels = saxpy_kernels::load(context);
   simt::Stream stream(context);
   std::mt19937 rng(42);
   int failures = 0;

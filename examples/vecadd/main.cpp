@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   std::printf("GPU 0: %s (sm_%d)\n", gpu->device_name().c_str(), gpu->compute_capability());
-  auto kernels = vecadd::load(*gpu);
+  auto kernels = vecadd_kernels::load(*gpu);
   simt::Stream stream(*gpu);
   int failures = 0;
   for (std::size_t n : sizes) {

@@ -151,6 +151,17 @@ TEST(DoctorReport, SelfTestFailures) {
       << report;
 }
 
+TEST(DoctorReport, DriverFromEnvironment) {
+  DoctorFacts facts = ci_machine();
+  facts.libcuda_name = "/opt/fake/libcuda.so";
+  facts.libcuda_error = "/opt/fake/libcuda.so: cannot open shared object file: No such file or directory";
+  std::string report = format_report(doctor_checks(facts));
+  EXPECT_NE(report.find("i $SIMT_CUDA_DRIVER   /opt/fake/libcuda.so: not loadable: /opt/fake/libcuda.so: cannot "
+                        "open shared object file: No such file or directory\n"),
+            std::string::npos)
+      << report;
+}
+
 TEST(DoctorReport, FormatWithoutDetail) {
   EXPECT_EQ(format_report({{CheckStatus::Ok, "a", "", ""}, {CheckStatus::Fail, "long label", "x", "do y"}}),
             "\u2713 a\n"

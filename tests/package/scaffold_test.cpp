@@ -66,7 +66,7 @@ TEST(Scaffold, HostProgram) {
                            "    simt::Context ctx = simt::Context::primary();",
                            "    const std::size_t n = 1000003;",
                            "    c.fill_bytes(0xFF);  // poison (NaN): an element the kernel skips cannot pass the check",
-                           "    auto kernels = my_app::load(ctx);",
+                           "    auto kernels = my_app_kernels::load(ctx);",
                            "    kernels.vecadd_unchecked(stream, simt::LaunchConfig1D::cover(n, 256), a, b, c);",
                            "    stream.synchronize();",
                            "    std::printf(\"my_app: ok (n = %zu)\\n\", n);",

@@ -23,6 +23,16 @@ void check_param(RuleContext& context, const clang::FunctionDecl& kernel,
   const std::string what = "kernel '" + kernel_name + "' parameter '" + name + "'";
   clang::QualType type = param.getType();
   frontend::ParamClass cls = frontend::classify_param(context.ast(), type);
+  clang::QualType bare = type.getNonReferenceType();
+  if (bare->isPointerType()) bare = bare->getPointeeType();
+  for (auto [name, source] : {std::pair{"ThreadIndex", "index from simt::thread::index_1d()"},
+                               std::pair{"ElementRef", "element from DisjointSlice::get_mut()"}}) {
+    if (!frontend::is_simt_class(bare, name)) continue;
+    context.error(param.getLocation(), what + " has type " + quoted_type(type) +
+                                           ", which a kernel cannot take: each thread gets its own " + source)
+        << param.getSourceRange();
+    return;
+  }
   switch (cls.kind) {
     case ParamKind::Scalar:
     case ParamKind::Slice:

@@ -15,7 +15,7 @@ global @table : const, size 16, align 4 = bytes "0000803f00000040000040400000804
 global @tile : shared, size 1024, align 16
 global @"odd name" : global, size 8, align 8
 
-kernel @saxpy(f32 %a, ptr.global %x.data, i64 %x.size, ptr.global %y.data, i64 %y.size) reqntid(256, 1, 1) {
+kernel @saxpy(f32 %a, ptr.global noalias readonly %x.data, i64 %x.size, ptr.global noalias %y.data, i64 %y.size) reqntid(256, 1, 1) {
 entry:
   %0 = intrinsic i32 tid.x()
   %1 = zext i32 %0 to i64
@@ -121,6 +121,9 @@ TEST(Parser, ParsedModuleHasTheRightStructure) {
   Function* saxpy = m->functions()[0];
   EXPECT_TRUE(saxpy->is_kernel());
   EXPECT_EQ(saxpy->param(1)->name(), "x.data");
+  EXPECT_EQ(saxpy->param_attrs(0), 0);
+  EXPECT_EQ(saxpy->param_attrs(1), NoAlias | ReadOnly);
+  EXPECT_EQ(saxpy->param_attrs(3), NoAlias);
   EXPECT_EQ(saxpy->launch_bounds().reqntid, (std::array<std::uint32_t, 3>{256, 1, 1}));
   Instruction* call = saxpy->blocks()[1]->instructions()[4];
   EXPECT_EQ(call->callee(), m->functions()[1]);

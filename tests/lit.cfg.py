@@ -1,0 +1,28 @@
+# lit configuration for simtc's text-in, text-out tests (tests/checker, tests/irgen,
+# tests/codegen). ctest runs one lit invocation per folder with the tool paths as --param.
+import os
+import lit.formats
+
+config.name = "simtc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".sir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.excludes = ["unit", "gpu", "package", "conformance", "lit", "Inputs", "CMakeLists.txt"]
+
+params = lit_config.params
+for required in ("simtc", "filecheck", "not", "count", "build_dir"):
+    if required not in params:
+        lit_config.fatal("missing --param %s=... (run the tests through ctest)" % required)
+config.test_exec_root = os.path.join(params["build_dir"], "lit")
+
+config.substitutions.append(("%simtc", params["simtc"]))
+config.substitutions.append(("%ptxas", params.get("ptxas", "ptxas")))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
+# Tool names as whole words only (not inside "--implicit-check-not", paths or file names).
+config.substitutions.append((r"(?<![-./\w])FileCheck(?![-\w])", params["filecheck"]))
+config.substitutions.append((r"(?<![-./\w])not(?![-\w])", params["not"]))
+config.substitutions.append((r"(?<![-./\w])count(?![-\w])", params["count"]))
+if params.get("ptxas") and os.path.exists(params["ptxas"]):
+    config.available_features.add("ptxas")
+config.environment["LC_ALL"] = "C"
