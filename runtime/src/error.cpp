@@ -55,7 +55,7 @@ std::string hint(CUresult result, const Failure& f) {
   switch (result) {
     case CUDA_ERROR_UNSUPPORTED_PTX_VERSION:
       return "the PTX is newer than this driver supports: update the NVIDIA driver, or compile with an older "
-             "--ptx version";
+             "--ptx-version";
     case CUDA_ERROR_INVALID_PTX:
     case CUDA_ERROR_NO_BINARY_FOR_GPU:
     case CUDA_ERROR_INVALID_IMAGE:

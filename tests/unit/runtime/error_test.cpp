@@ -24,7 +24,7 @@ TEST_F(ErrorTest, UnsupportedPtxVersionSaysToUpdateTheDriver) {
     EXPECT_STREQ(e.what(),
                  "loading module 'saxpy' (cuModuleLoadDataEx): CUDA_ERROR_UNSUPPORTED_PTX_VERSION (222): the provided "
                  "PTX was compiled with an unsupported toolchain; fix: the PTX is newer than this driver supports: "
-                 "update the NVIDIA driver, or compile with an older --ptx version");
+                 "update the NVIDIA driver, or compile with an older --ptx-version");
     EXPECT_EQ(e.code(), 222);
     EXPECT_EQ(e.result_name(), "CUDA_ERROR_UNSUPPORTED_PTX_VERSION");
     EXPECT_EQ(e.action(), "loading module 'saxpy' (cuModuleLoadDataEx)");
