@@ -1,10 +1,13 @@
 #include "checker/checker.hpp"
 
 #include <algorithm>
+#include <map>
+#include <string>
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/DiagnosticIDs.h>
 #include <clang/Basic/SourceManager.h>
+#include <llvm/Support/FileSystem.h>
 
 #include "checker/rule_context.hpp"
 
@@ -29,8 +32,16 @@ bool in_simt_header(const clang::SourceManager& sm, clang::SourceLocation loc) {
   if (loc.isInvalid()) return false;
   loc = sm.getExpansionLoc(loc);
   llvm::StringRef file = sm.getFilename(loc);
-  return file.contains("/simt/device/") || file.ends_with("/simt/kernel.hpp") ||
-         file.contains("/simt/std/");
+  // simt's headers live in <dir>/simt/ next to <dir>/simt/kernel.hpp (the source tree's
+  // include/ or an installed one); a user folder that happens to be called simt has no
+  // kernel.hpp of simt's in it. Answers are cached per directory.
+  static std::map<std::string, bool> trusted_dirs;
+  size_t at = file.rfind("/simt/");
+  if (at == llvm::StringRef::npos) return false;
+  std::string dir = file.substr(0, at).str();
+  auto [it, inserted] = trusted_dirs.try_emplace(dir, false);
+  if (inserted) it->second = llvm::sys::fs::exists(dir + "/simt/kernel.hpp");
+  return it->second;
 }
 
 clang::DiagnosticBuilder RuleContext::report(clang::SourceLocation loc, bool is_error,
@@ -96,13 +107,14 @@ bool check(clang::ASTContext& context, const std::vector<const clang::FunctionDe
   CallCollector collector(context.getSourceManager(), reachable);
   for (const auto* kernel : kernels) collector.add(kernel);
 
+  const UnsafeRegions unsafe(context.getSourceManager(), reachable);
   unsigned errors_before = context.getDiagnostics().getNumErrors();
   const auto& table = rule_table();
   unsigned index = 0;
 #define SIMT_RULE(Function, Id, Title, Summary)                                          \
   if (std::find(options.disabled_rules.begin(), options.disabled_rules.end(), Id) ==     \
       options.disabled_rules.end()) {                                                    \
-    RuleContext rule_context(context, table[index], kernels, reachable);                 \
+    RuleContext rule_context(context, table[index], kernels, reachable, unsafe);         \
     Function(rule_context);                                                              \
   }                                                                                      \
   ++index;

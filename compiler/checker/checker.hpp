@@ -22,6 +22,8 @@ struct RuleInfo {
 /// Every rule, in the order they run.
 const std::vector<RuleInfo>& rule_table();
 const RuleInfo* find_rule(const std::string& id);
+/// The rule's page under docs/rules/ (Markdown), embedded at build time; null when it has none.
+const char* rule_doc(const std::string& id);
 
 struct CheckOptions {
   std::vector<std::string> disabled_rules;  // ids of rules not to run

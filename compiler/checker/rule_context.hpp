@@ -8,6 +8,7 @@
 #include <clang/Basic/Diagnostic.h>
 
 #include "checker/checker.hpp"
+#include "checker/safety.hpp"
 
 namespace simtc::checker {
 
@@ -15,8 +16,8 @@ class RuleContext {
  public:
   RuleContext(clang::ASTContext& context, const RuleInfo& rule,
               const std::vector<const clang::FunctionDecl*>& kernels,
-              const std::vector<const clang::FunctionDecl*>& reachable)
-      : context_(context), rule_(rule), kernels_(kernels), reachable_(reachable) {}
+              const std::vector<const clang::FunctionDecl*>& reachable, const UnsafeRegions& unsafe)
+      : context_(context), rule_(rule), kernels_(kernels), reachable_(reachable), unsafe_(unsafe) {}
 
   clang::ASTContext& ast() const { return context_; }
   const RuleInfo& rule() const { return rule_; }
@@ -24,6 +25,9 @@ class RuleContext {
   const std::vector<const clang::FunctionDecl*>& kernels() const { return kernels_; }
   /// The kernels plus every user function they call, directly or not (not simt's headers).
   const std::vector<const clang::FunctionDecl*>& reachable() const { return reachable_; }
+  /// True if `loc` is in Tier 2 code: a [[simt::unsafe]] block or a SIMT_REQUIRES_UNSAFE
+  /// function. Rules whose operations an unsafe block permits skip what it contains.
+  bool in_unsafe(clang::SourceLocation loc) const { return unsafe_.contains(loc); }
 
   /// An error ending in this rule's id; stream ranges into the result for underlines.
   clang::DiagnosticBuilder error(clang::SourceLocation loc, const std::string& message) const;
@@ -37,6 +41,7 @@ class RuleContext {
   const RuleInfo& rule_;
   const std::vector<const clang::FunctionDecl*>& kernels_;
   const std::vector<const clang::FunctionDecl*>& reachable_;
+  const UnsafeRegions& unsafe_;
 };
 
 /// True if `loc` is inside one of simt's own headers (trusted code the rules skip).

@@ -20,6 +20,8 @@ int run_check(const Args& args) {
               << "Runs simt's rules on kernel files without generating code. Exits 0 when no\n"
               << "rule reports an error.\n\n"
               << "  --disable=RULE        do not run RULE\n"
+              << "  --list-rules          print every rule's id and title\n"
+              << "  --explain RULE        print a rule's page (what it checks, why, each diagnostic)\n"
               << compile_flags_help();
     return 0;
   }
@@ -32,6 +34,10 @@ int run_check(const Args& args) {
     }
     std::string value = arg.find('=') != std::string::npos ? arg.substr(arg.find('=') + 1) : "";
     std::string name = arg.substr(0, arg.find('='));
+    if (name == "--explain" && value.empty() && !flags.inputs.empty()) {  // `--explain RULE`
+      value = flags.inputs.front();
+      flags.inputs.erase(flags.inputs.begin());
+    }
     if (value.empty()) {
       std::cerr << "simtc check: error: " << name << " needs a rule id (" << name << "=RULE)\n";
       return 2;
@@ -42,7 +48,11 @@ int run_check(const Args& args) {
       return 2;
     }
     if (name == "--explain") {
-      std::cout << rule->id << ": " << rule->title << "\n\n" << rule->summary << "\n";
+      // The rule's page, the same text as docs/rules/<id>.md.
+      if (const char* doc = checker::rule_doc(rule->id))
+        std::cout << doc;
+      else
+        std::cout << rule->id << ": " << rule->title << "\n\n" << rule->summary << "\n";
       return 0;
     }
     flags.options.checker.disabled_rules.push_back(value);

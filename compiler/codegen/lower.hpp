@@ -63,6 +63,15 @@ struct ModuleState {
   llvm::FastMathFlags fp_flags(ir::Type t) const;
 };
 
+/// printf (vprintf) and assert (__assertfail), lower_print.cpp.
+llvm::Value* lower_print_intrinsic(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
+                                   llvm::ArrayRef<llvm::Value*> args);
+
+/// Puts the IR's loop unrolling hints on the lowered back edges as !llvm.loop metadata
+/// (loop_hints.cpp); `blocks` maps each IR block to its lowered block.
+void attach_loop_hints(const ir::Function& fn,
+                       const std::unordered_map<const ir::Block*, llvm::BasicBlock*>& blocks);
+
 /// Lowers one function body. Blocks are lowered in reverse post-order so that every
 /// definition is lowered before its uses (phis are filled in at the end).
 class FunctionLowerer {

@@ -56,6 +56,15 @@ std::string dims(const std::array<std::uint32_t, 3>& d) {
 
 void lower_global(ModuleState& s, const ir::Global& g) {
   auto* bytes = llvm::ArrayType::get(llvm::Type::getInt8Ty(s.ctx), g.size());
+  if (g.is_extern()) {
+    // Dynamic shared memory: `.extern .shared .align A .b8 name[]`, sized by the launch.
+    auto* gv = new llvm::GlobalVariable(s.m, bytes, false, llvm::GlobalValue::ExternalLinkage, nullptr,
+                                        g.symbol(), nullptr, llvm::GlobalValue::NotThreadLocal,
+                                        static_cast<unsigned>(g.addr_space()));
+    if (g.align() > 0) gv->setAlignment(llvm::Align(g.align()));
+    s.globals.emplace(&g, gv);
+    return;
+  }
   llvm::Constant* init = nullptr;
   bool is_const = false;
   switch (g.addr_space()) {
@@ -174,6 +183,7 @@ void FunctionLowerer::run() {
     for (unsigned i = 0; i < inst->num_operands(); ++i)
       phi->addIncoming(value(inst->operand(i)), blocks_.at(inst->blocks()[i]));
   }
+  attach_loop_hints(fn_, blocks_);
 }
 
 llvm::Value* FunctionLowerer::value(const ir::Value* v) {

@@ -58,6 +58,41 @@ bool is_simt_class(clang::QualType type, const char* name) {
          ns->getDeclContext()->getRedeclContext()->isTranslationUnit();
 }
 
+bool index_space_of(clang::QualType type, IndexSpace& space, std::uint32_t& arg) {
+  const auto* record = type.getCanonicalType()->getAsCXXRecordDecl();
+  if (record == nullptr) return false;
+  const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(record->getDeclContext()->getRedeclContext());
+  if (ns == nullptr || ns->getName() != "space") return false;
+  const auto* outer = llvm::dyn_cast<clang::NamespaceDecl>(ns->getDeclContext()->getRedeclContext());
+  if (outer == nullptr || outer->getName() != "simt" || !outer->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return false;
+  arg = 0;
+  llvm::StringRef name = record->getName();
+  if (const auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(record)) {
+    const clang::TemplateArgumentList& args = spec->getTemplateArgs();
+    if (args.size() != 1 || args[0].getKind() != clang::TemplateArgument::Integral) return false;
+    arg = std::uint32_t(args[0].getAsIntegral().getZExtValue());
+    if (name == "Rows") space = IndexSpace::Rows;
+    else if (name == "Tile") space = IndexSpace::Tile;
+    else return false;
+    return true;
+  }
+  if (name == "Linear") space = IndexSpace::Linear;
+  else if (name == "RuntimeRows") space = IndexSpace::RuntimeRows;
+  else return false;
+  return true;
+}
+
+std::string index_space_spelling(IndexSpace space, std::uint32_t arg) {
+  switch (space) {
+    case IndexSpace::Linear: return "simt::space::Linear";
+    case IndexSpace::Rows: return "simt::space::Rows<" + std::to_string(arg) + ">";
+    case IndexSpace::RuntimeRows: return "simt::space::RuntimeRows";
+    case IndexSpace::Tile: return "simt::space::Tile<" + std::to_string(arg) + ">";
+  }
+  return "";
+}
+
 namespace {
 
 // Checks that every leaf of `record` is a scalar (nested structs and arrays allowed).
@@ -105,6 +140,33 @@ bool scalar_leaves(const clang::ASTContext& context, const clang::CXXRecordDecl*
   return true;
 }
 
+// simt::AtomicSlice<T>: the elements the atomics support (32- and 64-bit integers, float, double).
+ParamClass classify_atomic_slice(const clang::ASTContext& context, clang::QualType canonical) {
+  ParamClass out;
+  const auto* spec =
+      llvm::cast<clang::ClassTemplateSpecializationDecl>(canonical->getAsCXXRecordDecl());
+  clang::QualType element = spec->getTemplateArgs()[0].getAsType();
+  clang::QualType bare = element.getCanonicalType();
+  const auto* builtin = bare->getAs<clang::BuiltinType>();
+  bool ok = !element.isConstQualified() && builtin != nullptr &&
+            (builtin->getKind() == clang::BuiltinType::Float || builtin->getKind() == clang::BuiltinType::Double ||
+             ((builtin->getKind() == clang::BuiltinType::Int || builtin->getKind() == clang::BuiltinType::UInt ||
+               builtin->getKind() == clang::BuiltinType::Long || builtin->getKind() == clang::BuiltinType::ULong ||
+               builtin->getKind() == clang::BuiltinType::LongLong ||
+               builtin->getKind() == clang::BuiltinType::ULongLong)));
+  if (!ok) {
+    clang::PrintingPolicy policy(context.getLangOpts());
+    policy.SuppressTagKeyword = true;
+    out.kind = ParamKind::Unsupported;
+    out.reason = "an AtomicSlice holds 32- or 64-bit integers, float or double, not '" +
+                 element.getAsString(policy) + "'";
+    return out;
+  }
+  out.kind = ParamKind::AtomicSlice;
+  out.element = bare.getTypePtr();
+  return out;
+}
+
 }  // namespace
 
 ParamClass classify_param(const clang::ASTContext& context, clang::QualType type) {
@@ -122,6 +184,7 @@ ParamClass classify_param(const clang::ASTContext& context, clang::QualType type
     out.kind = ParamKind::Scalar;
     return out;
   }
+  if (is_simt_template(canonical, "AtomicSlice")) return classify_atomic_slice(context, canonical);
   for (const char* name : {"Slice", "DisjointSlice"}) {
     if (!is_simt_template(canonical, name)) continue;
     const auto* spec =
@@ -144,6 +207,15 @@ ParamClass classify_param(const clang::ASTContext& context, clang::QualType type
       out.reason = "a DisjointSlice of const elements cannot be written; take it as simt::Slice<" +
                    element.getAsString() + ">";
       return out;
+    }
+    if (!is_slice) {
+      const clang::TemplateArgumentList& args = spec->getTemplateArgs();
+      if (args.size() > 1 && (args[1].getKind() != clang::TemplateArgument::Type ||
+                              !index_space_of(args[1].getAsType(), out.space, out.space_arg))) {
+        out.kind = ParamKind::Unsupported;
+        out.reason = "its index space is not one of simt::space::Linear, Rows<W>, RuntimeRows or Tile<N>";
+        return out;
+      }
     }
     out.kind = is_slice ? ParamKind::Slice : ParamKind::DisjointSlice;
     out.element = bare.getCanonicalType().getTypePtr();

@@ -2,6 +2,7 @@
 // accept or reject a signature; irgen to lower the parameter; both see the same answer.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace clang {
@@ -16,15 +17,27 @@ enum class ParamKind {
   Scalar,         // bool, integers, float, double, half, bfloat16, enums
   Slice,          // simt::Slice<const T>
   DisjointSlice,  // simt::DisjointSlice<T>
+  AtomicSlice,    // simt::AtomicSlice<T>: any thread may update any element atomically
   Struct,         // trivially copyable struct whose leaves are all scalars
   Pointer,        // rejected: raw pointer
   Reference,      // rejected: reference
   Unsupported,    // rejected: anything else (reason says why)
 };
 
+/// How a DisjointSlice assigns its elements to threads (its second template argument).
+enum class IndexSpace {
+  Linear,       // simt::space::Linear: element i to the thread of 1-D index i
+  Rows,         // simt::space::Rows<W>: 2-D, a compile-time row width W
+  RuntimeRows,  // simt::space::RuntimeRows: 2-D, a row width the host passes with the slice
+  Tile,         // simt::space::Tile<N>: N consecutive elements per thread
+};
+
 struct ParamClass {
   ParamKind kind = ParamKind::Unsupported;
-  /// Slice/DisjointSlice: the element type (without const). Empty otherwise.
+  /// DisjointSlice only: its index space and the space's argument (W or N; 0 for the others).
+  IndexSpace space = IndexSpace::Linear;
+  std::uint32_t space_arg = 0;
+  /// Slice/DisjointSlice/AtomicSlice: the element type (without const). Empty otherwise.
   const void* element = nullptr;  // a clang::Type* (opaque to keep Clang out of this header)
   /// Unsupported or Struct with a bad member: why, e.g. "member 'p' is a pointer".
   std::string reason;
@@ -44,5 +57,12 @@ bool is_simt_class(clang::QualType type, const char* name);
 
 /// True if `type` is the class template specialisation simt::<name><...>.
 bool is_simt_template(clang::QualType type, const char* name);
+
+/// The index space `type` names (simt::space::Linear, Rows<W>, RuntimeRows, Tile<N>), with
+/// its argument; false when `type` is none of them.
+bool index_space_of(clang::QualType type, IndexSpace& space, std::uint32_t& arg);
+
+/// How C++ spells an index space: "simt::space::Rows<64>".
+std::string index_space_spelling(IndexSpace space, std::uint32_t arg);
 
 }  // namespace simtc::frontend

@@ -60,6 +60,12 @@ enum InstFlags : std::uint8_t {
   Volatile = 16,       // load/store: must not be removed, merged or reordered with others
 };
 
+/// Loop unrolling hint on a loop's back-edge branch (br or cond_br), from `#pragma unroll`:
+/// printed `br for.cond, unroll(4)`. Values other than these three are an unroll count >= 2.
+inline constexpr std::uint32_t kUnrollNone = 0;          // no hint
+inline constexpr std::uint32_t kUnrollDisable = 1;       // unroll(disable): keep the loop
+inline constexpr std::uint32_t kUnrollFull = 0xffffffff; // unroll(full): when the trip count is known
+
 const char* opcode_name(Opcode op);        // "add", "icmp", "cond_br", ...
 const char* cmp_pred_name(CmpPred pred);   // "slt", "olt", "ult" (float: also "ult"), ...
 bool is_terminator(Opcode op);
@@ -95,6 +101,8 @@ class Instruction final : public Value {
   std::uint64_t alloca_size() const { return imm_; }          // alloca
   Type load_type() const { return type(); }                   // load: the loaded type
   std::span<const std::int64_t> case_values() const { return cases_; }  // switch: per case
+  std::uint32_t loop_unroll() const { return unroll_; }       // br, cond_br: kUnroll* or a count
+  void set_loop_unroll(std::uint32_t hint) { unroll_ = hint; }
   bool is_terminator() const { return ir::is_terminator(op_); }
 
   /// Adds an incoming edge to a phi.
@@ -125,6 +133,7 @@ class Instruction final : public Value {
   CmpPred pred_ = CmpPred::Eq;
   IntrinsicId intrinsic_{};
   unsigned align_ = 0;
+  std::uint32_t unroll_ = kUnrollNone;
   std::uint64_t imm_ = 0;
   Block* parent_ = nullptr;
   Function* callee_ = nullptr;

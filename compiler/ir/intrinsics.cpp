@@ -1,6 +1,8 @@
 #include "ir/intrinsics.hpp"
 
+#include <algorithm>
 #include <array>
+#include <initializer_list>
 
 namespace simtc::ir {
 namespace {
@@ -32,6 +34,9 @@ bool all_of_result(Type result, std::span<const Type> operands, std::size_t n,
     if (t != result) return false;
   return true;
 }
+
+// The device API's intrinsics (barriers ... tensor cores): "" when the types fit, else why not.
+std::string check_device_api(IntrinsicId id, Type result, std::span<const Type> ops);
 
 }  // namespace
 
@@ -92,7 +97,138 @@ std::string check_intrinsic_signature(IntrinsicId id, Type result,
     if (all_of_result(result, operands, 2, is_i32_or_i64)) return "";
     return name + " expects two i32 or i64 operands of the result type";
   }
+  if (in(id, I::BarrierSync, I::MmaBF16)) return check_device_api(id, result, operands);
+  // The kernel language's printf and assert.
+  if (id == I::Printf) {
+    if (operands.size() == 2 && operands[0].is_ptr() && operands[1].is_ptr() && result == Type::i32())
+      return "";
+    return name + " expects (ptr format, ptr arguments) and returns i32";
+  }
+  if (id == I::AssertFail) {
+    if (operands.size() == 4 && operands[0].is_ptr() && operands[1].is_ptr() &&
+        operands[2] == Type::i32() && operands[3].is_ptr() && result.is_void())
+      return "";
+    return name + " expects (ptr message, ptr file, i32 line, ptr function) and returns void";
+  }
   return "no signature rule for intrinsic " + name;
 }
+
+namespace {
+
+bool is_word(Type t) { return is_i32_or_i64(t) || is_f32_or_f64(t); }  // i32 i64 f32 f64
+bool is_i32(Type t) { return t == Type::i32(); }
+
+std::string check_device_api(IntrinsicId id, Type result, std::span<const Type> ops) {
+  using I = IntrinsicId;
+  const std::string name = intrinsic_name(id);
+  auto shape = [&](std::initializer_list<Type> want, Type ret) {
+    return ops.size() == want.size() && std::equal(ops.begin(), ops.end(), want.begin()) && result == ret;
+  };
+  const Type i1 = Type::i1(), i32 = Type::i32(), i64 = Type::i64(), ptr_t = ops.empty() ? Type() : ops[0];
+  switch (id) {
+    case I::BarrierSync:
+    case I::FenceBlock:
+    case I::FenceDevice:
+    case I::FenceSystem:
+    case I::AsyncCommit:
+    case I::AsyncWaitAll:
+      if (shape({}, Type::void_())) return "";
+      return name + " takes no operands and returns void";
+    case I::BarrierPopc:
+      if (shape({i1}, i32)) return "";
+      return name + " expects one i1 operand and returns i32";
+    case I::BarrierAnd:
+    case I::BarrierOr:
+      if (shape({i1}, i1)) return "";
+      return name + " expects one i1 operand and returns i1";
+    case I::WarpSync:
+    case I::Nanosleep:
+    case I::AsyncWait:
+      if (shape({i32}, Type::void_())) return "";
+      return name + " expects one i32 operand and returns void";
+    case I::ActiveMask:
+    case I::Clock:
+    case I::DynamicSharedSize:
+      if (shape({}, i32)) return "";
+      return name + " takes no operands and returns i32";
+    case I::Clock64:
+    case I::GlobalTimer:
+      if (shape({}, i64)) return "";
+      return name + " takes no operands and returns i64";
+    case I::ShflIdx:
+    case I::ShflUp:
+    case I::ShflDown:
+    case I::ShflXor:
+      if (ops.size() == 4 && is_i32(ops[0]) && is_word(ops[1]) && result == ops[1] && is_i32(ops[2]) &&
+          is_i32(ops[3]))
+        return "";
+      return name + " expects (i32 mask, T value, i32 lane, i32 width) with T i32, i64, f32 or f64, "
+                    "and returns T";
+    case I::VoteAny:
+    case I::VoteAll:
+      if (shape({i32, i1}, i1)) return "";
+      return name + " expects (i32 mask, i1) and returns i1";
+    case I::VoteBallot:
+      if (shape({i32, i1}, i32)) return "";
+      return name + " expects (i32 mask, i1) and returns i32";
+    case I::MatchAny:
+    case I::MatchAll:
+      if (ops.size() == 2 && is_i32(ops[0]) && is_i32_or_i64(ops[1]) && result == i32) return "";
+      return name + " expects (i32 mask, i32 or i64 value) and returns i32";
+    case I::ReduxAdd: case I::ReduxSMin: case I::ReduxUMin: case I::ReduxSMax: case I::ReduxUMax:
+    case I::ReduxAnd: case I::ReduxOr: case I::ReduxXor:
+      if (shape({i32, i32}, i32)) return "";
+      return name + " expects (i32 mask, i32 value) and returns i32";
+    case I::AtomicAdd: case I::AtomicSub: case I::AtomicExch: case I::AtomicSMin: case I::AtomicSMax:
+    case I::AtomicUMin: case I::AtomicUMax: case I::AtomicFMin: case I::AtomicFMax: case I::AtomicAnd:
+    case I::AtomicOr: case I::AtomicXor: {
+      bool any_word = id == I::AtomicAdd || id == I::AtomicSub || id == I::AtomicExch;
+      bool floats = id == I::AtomicFMin || id == I::AtomicFMax;
+      bool (*ok)(Type) = any_word ? is_word : floats ? is_f32_or_f64 : is_i32_or_i64;
+      if (ops.size() == 4 && ptr_t.is_ptr() && ok(ops[1]) && result == ops[1] && is_i32(ops[2]) &&
+          is_i32(ops[3]))
+        return "";
+      return name + " expects (ptr, T value, i32 order, i32 scope) and returns T, with T " +
+             (any_word ? "i32, i64, f32 or f64" : floats ? "f32 or f64" : "i32 or i64");
+    }
+    case I::AtomicCas:
+      if (ops.size() == 5 && ptr_t.is_ptr() && is_word(ops[1]) && ops[2] == ops[1] && result == ops[1] &&
+          is_i32(ops[3]) && is_i32(ops[4]))
+        return "";
+      return name + " expects (ptr, T expected, T desired, i32 order, i32 scope) and returns T, with T "
+                    "i32, i64, f32 or f64";
+    case I::AtomicLoad:
+      if (ops.size() == 3 && ptr_t.is_ptr() && is_word(result) && is_i32(ops[1]) && is_i32(ops[2])) return "";
+      return name + " expects (ptr, i32 order, i32 scope) and returns i32, i64, f32 or f64";
+    case I::AtomicStore:
+      if (ops.size() == 4 && ptr_t.is_ptr() && is_word(ops[1]) && is_i32(ops[2]) && is_i32(ops[3]) &&
+          result.is_void())
+        return "";
+      return name + " expects (ptr, T value, i32 order, i32 scope) with T i32, i64, f32 or f64, and "
+                    "returns void";
+    case I::AsyncCopy4: case I::AsyncCopy8: case I::AsyncCopy16: case I::AsyncCopy16Cg:
+      if (ops.size() == 3 && ops[0].is_ptr() && ops[1].is_ptr() && is_i32(ops[2]) && result.is_void())
+        return "";
+      return name + " expects (ptr dst, ptr src, i32 src_bytes) and returns void";
+    case I::LdMatrixX1: case I::LdMatrixX2: case I::LdMatrixX4:
+    case I::LdMatrixX1Trans: case I::LdMatrixX2Trans: case I::LdMatrixX4Trans: {
+      unsigned lanes = (id == I::LdMatrixX1 || id == I::LdMatrixX1Trans) ? 1
+                       : (id == I::LdMatrixX2 || id == I::LdMatrixX2Trans) ? 2 : 4;
+      Type want = lanes == 1 ? i32 : Type::vec(i32, lanes);
+      if (ops.size() == 1 && ops[0].is_ptr() && result == want) return "";
+      return name + " expects one ptr operand and returns " + want.str();
+    }
+    case I::MmaF16:
+    case I::MmaBF16: {
+      Type f32x4 = Type::vec(Type::f32(), 4);
+      if (shape({Type::vec(i32, 4), Type::vec(i32, 2), f32x4}, f32x4)) return "";
+      return name + " expects (<4 x i32> a, <2 x i32> b, <4 x f32> c) and returns <4 x f32>";
+    }
+    default:
+      return "no signature rule for intrinsic " + name;
+  }
+}
+
+}  // namespace
 
 }  // namespace simtc::ir

@@ -2,7 +2,11 @@
 // generate the typed host launcher; codegen does not need it.
 #pragma once
 
+#include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ir/type.hpp"
@@ -15,6 +19,7 @@ struct KernelParam {
     Slice,          // simt::Slice<const T>: two IR params, data (ptr.global) and size (i64)
     DisjointSlice,  // simt::DisjointSlice<T>: two IR params, data (ptr.global) and size (i64)
     Struct,         // a trivially copyable struct of scalars, one IR param per scalar leaf
+    AtomicSlice,    // simt::AtomicSlice<T>: two IR params, data (ptr.global) and size (i64)
   };
 
   std::string name;       // the C++ parameter name
@@ -28,14 +33,56 @@ struct KernelParam {
   std::vector<std::string> leaf_paths;
   /// Struct only: the host spelling of each leaf's type, parallel to leaf_paths.
   std::vector<std::string> leaf_types;
+  /// DisjointSlice<T, simt::space::RuntimeRows> only: a third IR param after data and size,
+  /// the row width (i64), which the host passes with the buffer.
+  bool has_row_width = false;
+  /// DisjointSlice only: its index space as C++ spells it when not the default Linear
+  /// ("simt::space::Rows<64>"); empty otherwise.
+  std::string index_space;
   /// Struct only: C++ definitions of the struct and the structs it nests, innermost first,
   /// for the generated header (which cannot include the kernel file).
   std::vector<std::string> host_definitions;
 };
 
+/// A kernel's launch contract ([[simt::block]], [[simt::requires]], ...; docs/safety-model.md).
+/// The header generator turns it into prepare_<kernel>() and a checked <kernel>() launcher; the
+/// block shape or bound also becomes the function's LaunchBounds.
+struct KernelContract {
+  /// A value the host supplies to the requirements: a scalar argument ("n"), a slice's element
+  /// count ("x.size()") or a RuntimeRows slice's row width ("out.row_width()").
+  struct Operand {
+    enum class What { Value, Size, RowWidth };
+    std::string param;
+    What what = What::Value;
+    std::string spelling;  // as written: "x.size()"
+  };
+  /// One step of a requirement side in postfix order, evaluated in checked 64-bit arithmetic.
+  struct Term {
+    enum class Op { Operand, Literal, Add, Sub, Mul };
+    Op op = Op::Literal;
+    std::uint64_t value = 0;  // Operand: index into operands; Literal: the value
+  };
+  enum class Compare { Lt, Le, Gt, Ge, Eq, Ne };
+  struct Requirement {
+    std::string text;  // as written: "x.size() >= n"
+    std::vector<Term> lhs, rhs;
+    Compare compare = Compare::Ge;
+  };
+
+  bool present = false;  // false: no contract; the kernel gets only <kernel>_unchecked
+  std::optional<std::array<std::uint32_t, 3>> block;  // exact block shape
+  std::optional<std::uint32_t> max_threads;           // most threads per block
+  std::optional<std::uint32_t> min_blocks_per_sm;
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> dynamic_shared;  // [min, max] bytes
+  std::optional<std::uint32_t> min_arch;  // compute capability, major * 10 + minor
+  std::vector<Operand> operands;
+  std::vector<Requirement> requirements;
+};
+
 struct KernelSignature {
   std::string cpp_name;  // the kernel's C++ name as the user writes it ("saxpy", "scale<float>")
   std::vector<KernelParam> params;
+  KernelContract contract;
 };
 
 }  // namespace simtc::ir

@@ -182,6 +182,8 @@ std::string check_instruction(const Instruction& in) {
     for (std::uint8_t f = 1; f != 0; f = static_cast<std::uint8_t>(f << 1))
       if (bad & f) return std::string("flag '") + flag_name(f) + "' is not allowed on " + q(op);
   }
+  if (in.loop_unroll() != kUnrollNone && op != Opcode::Br && op != Opcode::CondBr)
+    return "a loop unrolling hint is only allowed on 'br' and 'cond_br', not on " + q(op);
   switch (op) {
     case Opcode::Alloca: case Opcode::Load: case Opcode::Store: case Opcode::MemCopy:
     case Opcode::MemSet:

@@ -36,6 +36,7 @@ struct PInst {
   std::vector<ValRef> ops;
   std::vector<std::size_t> blocks;  // tokens naming blocks
   std::vector<std::int64_t> cases;
+  std::uint32_t unroll = kUnrollNone;
   Block* block = nullptr;
 };
 
@@ -85,6 +86,7 @@ class Parser {
   bool parse_constant(Value*& out);
   bool parse_block_ref(std::vector<std::size_t>& blocks);
   bool parse_align(unsigned& align);
+  bool parse_unroll(std::uint32_t& hint);
   bool parse_args(std::vector<ValRef>& ops);
   bool parse_file();
   bool parse_global();
@@ -210,6 +212,28 @@ bool Parser::parse_align(unsigned& align) {
   return true;
 }
 
+// An optional `, unroll(full|disable|N)` after a branch's blocks (N >= 2).
+bool Parser::parse_unroll(std::uint32_t& hint) {
+  if (!at(Tok::Comma)) return true;
+  ++p_;
+  if (!expect_word("unroll") || !expect(Tok::LParen, "'('")) return false;
+  if (at_word("full")) {
+    hint = kUnrollFull;
+    ++p_;
+  } else if (at_word("disable")) {
+    hint = kUnrollDisable;
+    ++p_;
+  } else {
+    std::uint64_t count = 0;
+    std::size_t tok = p_;
+    if (!parse_uint(count)) return false;
+    if (count < 2 || count >= kUnrollFull)
+      return fail_at(tok, "an unroll count must be at least 2 (use unroll(disable) for 1)");
+    hint = static_cast<std::uint32_t>(count);
+  }
+  return expect(Tok::RParen, "')'");
+}
+
 bool Parser::parse_args(std::vector<ValRef>& ops) {
   if (!expect(Tok::LParen, "'('")) return false;
   while (!at(Tok::RParen)) {
@@ -247,10 +271,15 @@ bool Parser::parse_global() {
   ++p_;
   std::uint64_t size = 0;
   unsigned align = 0;
-  if (!expect(Tok::Comma, "','") || !expect_word("size") || !parse_uint(size) ||
-      !parse_align(align))
+  if (!expect(Tok::Comma, "','")) return false;
+  const bool is_extern = at_word("extern");  // `extern` in place of `size N`: sized at launch
+  if (is_extern)
+    ++p_;
+  else if (!expect_word("size") || !parse_uint(size))
     return false;
+  if (!parse_align(align)) return false;
   Global* g = m_.create_global(sym, *space, size, align);
+  g->set_extern(is_extern);
   if (at(Tok::Equal)) {
     ++p_;
     if (!expect_word("bytes") || !at(Tok::String)) return fail("expected a quoted hex string");
@@ -460,8 +489,10 @@ bool Parser::parse_inst(PInst& pi) {
     case Opcode::InsertElement:
       ok = parse_type(pi.type) && val() && comma() && val() && comma() && val();
       break;
-    case Opcode::Br: ok = block(); break;
-    case Opcode::CondBr: ok = val() && comma() && block() && comma() && block(); break;
+    case Opcode::Br: ok = block() && parse_unroll(pi.unroll); break;
+    case Opcode::CondBr:
+      ok = val() && comma() && block() && comma() && block() && parse_unroll(pi.unroll);
+      break;
     case Opcode::Switch:
       ok = val() && comma() && block();
       if (ok && at(Tok::LBracket)) do {
@@ -573,6 +604,7 @@ bool Parser::build_body(FuncInfo& info, std::vector<PInst>& insts,
     inst->set_callee(pi.callee);
     inst->set_align(pi.align);
     inst->set_alloca_size(pi.size);
+    inst->set_loop_unroll(pi.unroll);
     if (!pi.result.empty()) {
       if (!all_digits(pi.result)) inst->set_name(pi.result);
       created[pi.result] = inst;

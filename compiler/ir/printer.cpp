@@ -69,6 +69,14 @@ std::string constant(const Constant& c) {
   return "<bad constant>";
 }
 
+// ", unroll(full)", ", unroll(disable)", ", unroll(N)" or nothing.
+std::string unroll_hint(std::uint32_t hint) {
+  if (hint == kUnrollNone) return "";
+  if (hint == kUnrollFull) return ", unroll(full)";
+  if (hint == kUnrollDisable) return ", unroll(disable)";
+  return ", unroll(" + std::to_string(hint) + ")";
+}
+
 bool named_result(const Instruction& inst) {
   return has_result(inst.opcode()) && !inst.type().is_void();
 }
@@ -176,8 +184,9 @@ std::string print_instruction(const Instruction& inst, const NameMap& names) {
     case Opcode::ExtractElement: return s + " " + type + " " + val(0) + ", " + val(1);
     case Opcode::InsertElement:
       return s + " " + type + " " + val(0) + ", " + val(1) + ", " + val(2);
-    case Opcode::Br: return s + " " + blk(0);
-    case Opcode::CondBr: return s + " " + val(0) + ", " + blk(0) + ", " + blk(1);
+    case Opcode::Br: return s + " " + blk(0) + unroll_hint(inst.loop_unroll());
+    case Opcode::CondBr:
+      return s + " " + val(0) + ", " + blk(0) + ", " + blk(1) + unroll_hint(inst.loop_unroll());
     case Opcode::Switch: {
       s += " " + val(0) + ", " + blk(0);
       Type ct = inst.num_operands() && inst.operand(0) ? inst.operand(0)->type() : Type::i64();
@@ -242,8 +251,12 @@ void print(std::ostream& os, const Module& module, const PrintOptions& options) 
     os << "file " << i << " " << quoted(module.files().path(static_cast<std::uint32_t>(i)))
        << "\n";
   for (const Global* g : module.globals()) {
-    os << "global " << symbol(g->symbol()) << " : " << addr_space_name(g->addr_space())
-       << ", size " << g->size() << ", align " << g->align();
+    os << "global " << symbol(g->symbol()) << " : " << addr_space_name(g->addr_space());
+    if (g->is_extern())
+      os << ", extern";
+    else
+      os << ", size " << g->size();
+    os << ", align " << g->align();
     if (!g->initializer().empty()) {
       static const char* kHex = "0123456789abcdef";
       os << " = bytes \"";

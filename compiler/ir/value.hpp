@@ -90,11 +90,16 @@ class Global final : public Value {
   void set_initializer(std::vector<std::uint8_t> bytes) { init_ = std::move(bytes); }
   SourceLoc loc() const { return loc_; }
   void set_loc(SourceLoc loc) { loc_ = loc; }
+  /// Extern shared memory: the dynamic shared memory of a launch, sized by the launch, not by
+  /// the module (PTX `.extern .shared .b8 name[]`). Its size() is 0 and it has no initializer.
+  bool is_extern() const { return extern_; }
+  void set_extern(bool value) { extern_ = value; }
 
  private:
   std::string symbol_;
   std::uint64_t size_;
   unsigned align_;
+  bool extern_ = false;
   std::vector<std::uint8_t> init_;
   SourceLoc loc_;
 };

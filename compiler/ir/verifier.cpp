@@ -149,7 +149,11 @@ std::vector<VerifierError> verify(const Module& module) {
     if (!pow2(g->align()))
       errors.push_back({nullptr, nullptr, nullptr,
                         at + ": alignment " + std::to_string(g->align()) + " is not a power of two"});
-    if (g->size() == 0) errors.push_back({nullptr, nullptr, nullptr, at + " has size 0"});
+    if (g->is_extern() && g->addr_space() != AddrSpace::Shared)
+      errors.push_back({nullptr, nullptr, nullptr, at + ": only shared memory can be extern"});
+    if (g->is_extern() && (g->size() != 0 || !g->initializer().empty()))
+      errors.push_back({nullptr, nullptr, nullptr, at + ": extern shared memory has no size or initializer"});
+    if (g->size() == 0 && !g->is_extern()) errors.push_back({nullptr, nullptr, nullptr, at + " has size 0"});
     if (!g->initializer().empty() && g->initializer().size() != g->size())
       errors.push_back({nullptr, nullptr, nullptr,
                         at + ": initializer has " + std::to_string(g->initializer().size()) +

@@ -3,6 +3,8 @@
 #include <clang/Basic/Builtins.h>
 
 #include "irgen/function_gen.hpp"
+#include "irgen/unchecked_indexing.hpp"
+#include "irgen/shared_memory.hpp"
 #include "support/ice.hpp"
 
 namespace simtc::irgen {
@@ -30,7 +32,9 @@ ir::Value* FunctionGen::emit_call(const clang::FunctionDecl* callee, const clang
                                   ir::Value* dest, const clang::Expr* call) {
   clang::QualType result_type = callee->getReturnType();
 
+  if (ir::Value* base = dynamic_shared_address(*this, callee, call)) return base;
   if (auto intrinsic = cx_.builtin_of(callee)) {
+    if (*intrinsic == ir::IntrinsicId::Printf) return emit_printf(args, call);
     std::vector<ir::Value*> values;
     for (const clang::Expr* arg : args) values.push_back(emit_scalar(arg));
     set_loc(call->getExprLoc());
@@ -63,6 +67,9 @@ ir::Value* FunctionGen::emit_call(const clang::FunctionDecl* callee, const clang
 
   if (callee->isVariadic()) return unsupported_value(call, "a call to a variadic function", result_type);
 
+  // [[simt::unchecked_indexing]]: a view's checked read becomes its unchecked twin.
+  if (unchecked_indexing(cx_.options(), decl_))
+    if (const clang::FunctionDecl* variant = unchecked_variant(callee)) callee = variant;
   FunctionAbi abi = cx_.function_for(callee);
   std::vector<ir::Value*> values;
   ir::Value* record_result = nullptr;
@@ -112,6 +119,8 @@ ir::Value* FunctionGen::emit_clang_builtin(unsigned builtin, const clang::Functi
       return emit_scalar(args[0]);
     case clang::Builtin::BI__builtin_assume:
       return nullptr;
+    case clang::Builtin::BI__builtin_is_constant_evaluated:  // std::is_constant_evaluated()
+      return b_.i1(false);
     case clang::Builtin::BI__builtin_unreachable:
     case clang::Builtin::BI__builtin_trap:
       set_loc(call->getExprLoc());

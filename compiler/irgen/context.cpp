@@ -24,6 +24,16 @@ ir::Type IrgenContext::value_type(clang::QualType type) {
   if (const auto* enum_type = canonical->getAs<clang::EnumType>())
     return value_type(enum_type->getDecl()->getIntegerType());
   if (canonical->isIntegerType()) return ir::Type::int_of_bits(unsigned(ast_.getTypeSize(canonical)));
+  if (const auto* vector = canonical->getAs<clang::VectorType>()) {
+    // Clang vectors (ext_vector_type) of 2, 3, 4 or 8 numbers: the device API's register
+    // fragments (simt/device/mma.hpp), carried whole between builtins and memory.
+    ir::Type element = value_type(vector->getElementType());
+    unsigned lanes = vector->getNumElements();
+    bool ok_lanes = lanes == 2 || lanes == 3 || lanes == 4 || lanes == 8;
+    if (ok_lanes && !element.is_void() && !element.is_ptr() && element != ir::Type::i1())
+      return ir::Type::vec(element, lanes);
+    return ir::Type::void_();
+  }
   if (const auto* builtin = canonical->getAs<clang::BuiltinType>()) {
     switch (builtin->getKind()) {
       case clang::BuiltinType::Float: return ir::Type::f32();

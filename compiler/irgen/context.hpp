@@ -62,6 +62,9 @@ class IrgenContext {
   /// A read-only global holding the constant `value` of type `type` (tables at namespace
   /// scope), created on first use.
   ir::Global* constant_global(const clang::VarDecl* var);
+  /// A read-only global holding the bytes of `literal` and its terminating zero, one per
+  /// distinct content (irgen/print.cpp).
+  ir::Global* string_global(const clang::StringLiteral* literal);
 
  private:
   std::string mangle(const clang::FunctionDecl* fn);
@@ -72,6 +75,14 @@ class IrgenContext {
   std::unique_ptr<clang::MangleContext> mangler_;
   std::map<const clang::FunctionDecl*, FunctionAbi> functions_;
   std::map<const clang::VarDecl*, ir::Global*> globals_;
+  std::map<std::string, ir::Global*> strings_;
+
+ public:
+  /// Shared-memory locals and their Globals, one per declaration (irgen/shared_memory.cpp).
+  std::map<const clang::VarDecl*, ir::Global*> shared_globals;
+  ir::Global* dynamic_shared = nullptr;  // the extern shared global, created on first use
+
+ private:
   std::deque<const clang::FunctionDecl*> queue_;
   unsigned errors_ = 0;
 };

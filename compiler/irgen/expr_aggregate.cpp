@@ -73,8 +73,10 @@ void FunctionGen::emit_aggregate(const clang::Expr* expr, ir::Value* dest) {
         return;
       }
       if (const auto* record = type->getAsRecordDecl()) {
-        if (record->isUnion()) {
-          cx_.unsupported(expr, "a union");
+        if (record->isUnion()) {  // the named (or first) member; the rest of the bytes are zero
+          zero_object(dest, type);
+          const clang::FieldDecl* field = list->getInitializedFieldInUnion();
+          if (field != nullptr && list->getNumInits() > 0) emit_init(list->getInit(0), field->getType(), dest);
           return;
         }
         unsigned index = 0;

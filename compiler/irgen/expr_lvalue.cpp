@@ -228,7 +228,11 @@ ir::Value* FunctionGen::emit_lvalue(const clang::Expr* expr) {
       return slot;
     }
     case clang::Stmt::StringLiteralClass:
-      return unsupported_value(expr, "a string literal", type);
+      return emit_string_literal(llvm::cast<clang::StringLiteral>(expr));
+    case clang::Stmt::PredefinedExprClass:  // __func__, __PRETTY_FUNCTION__
+      if (const clang::StringLiteral* name = llvm::cast<clang::PredefinedExpr>(expr)->getFunctionName())
+        return emit_string_literal(name);
+      break;
     default:
       break;
   }

@@ -133,7 +133,12 @@ ir::Value* FunctionGen::emit_scalar(const clang::Expr* expr) {
       break;
     }
     case clang::Stmt::CXXThisExprClass:
-      if (this_capture_ != nullptr) return b_.load(ir::Type::ptr(), field_address(this_, this_capture_), 8);
+      if (this_capture_ != nullptr) {
+        // [this] holds the pointer; [*this] holds a copy of the object, which `this` names.
+        ir::Value* field = field_address(this_, this_capture_);
+        if (this_capture_->getType()->isPointerType()) return b_.load(ir::Type::ptr(), field, 8);
+        return field;
+      }
       return this_;
     case clang::Stmt::ImplicitCastExprClass:
     case clang::Stmt::CStyleCastExprClass:

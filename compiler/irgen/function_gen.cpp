@@ -66,7 +66,8 @@ void FunctionGen::emit_kernel(const clang::FunctionDecl* decl) {
         break;
       }
       case ir::KernelParam::Kind::Slice:
-      case ir::KernelParam::Kind::DisjointSlice: {
+      case ir::KernelParam::Kind::DisjointSlice:
+      case ir::KernelParam::Kind::AtomicSlice: {
         const auto* record = type->getAsCXXRecordDecl();
         const clang::FieldDecl* data = nullptr;
         const clang::FieldDecl* size = nullptr;
@@ -78,6 +79,13 @@ void FunctionGen::emit_kernel(const clang::FunctionDecl* decl) {
         ir::Value* generic = b_.cast(ir::Opcode::AddrSpaceCast, first, ir::Type::ptr());
         b_.store(generic, field_address(object, data), 8);
         b_.store(fn_->param(abi.first_ir_param + 1), field_address(object, size), 8);
+        if (abi.has_row_width) {  // DisjointSlice<T, simt::space::RuntimeRows>: width_ from the host
+          const clang::FieldDecl* width = nullptr;
+          for (const clang::FieldDecl* field : record->fields())
+            if (field->getName() == "width_") width = field;
+          if (width == nullptr) SIMTC_ICE("RuntimeRows slice without a width_ member");
+          b_.store(fn_->param(abi.first_ir_param + 2), field_address(object, width), 8);
+        }
         break;
       }
       case ir::KernelParam::Kind::Struct: {
@@ -150,6 +158,8 @@ void FunctionGen::emit_constructor_prologue(const clang::CXXConstructorDecl* cto
       const auto* base = init->getBaseClass()->getAsCXXRecordDecl();
       ir::Value* address = address_at(this_, layout.getBaseClassOffset(base).getQuantity());
       emit_init(init->getInit(), init->getTypeSourceInfo()->getType(), address);
+    } else if (init->isDelegatingInitializer()) {  // Counter() : Counter(0, 1) {}
+      emit_init(init->getInit(), cx_.ast().getCanonicalTagType(record), this_);
     } else {
       cx_.error(init->getSourceLocation(), "this kind of constructor initializer is not supported in kernel code");
     }

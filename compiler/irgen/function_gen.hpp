@@ -54,6 +54,11 @@ class FunctionGen {
   /// A call to one of Clang's __builtin functions (a few are lowered; the rest named).
   ir::Value* emit_clang_builtin(unsigned builtin, const clang::FunctionDecl* callee,
                                 llvm::ArrayRef<const clang::Expr*> args, const clang::Expr* call);
+  /// simt::printf: the arguments, promoted as C promotes variadic arguments, stored into a
+  /// buffer for vprintf (print.cpp).
+  ir::Value* emit_printf(llvm::ArrayRef<const clang::Expr*> args, const clang::Expr* call);
+  /// The generic address of a string literal's bytes (print.cpp).
+  ir::Value* emit_string_literal(const clang::StringLiteral* literal);
   /// Any call expression (free, member, operator, lambda); a record result is built at
   /// `dest` (a temporary when null).
   ir::Value* emit_call_expr(const clang::CallExpr* call, ir::Value* dest);
@@ -101,6 +106,10 @@ class FunctionGen {
   void emit_switch(const clang::SwitchStmt* stmt);
   void emit_return(const clang::ReturnStmt* stmt);
   void emit_loop_body(const clang::Stmt* body, ir::Block* break_to, ir::Block* continue_to);
+  /// The unrolling hint of `#pragma unroll` / `#pragma clang loop unroll...` on `stmt`.
+  std::uint32_t unroll_hint(const clang::AttributedStmt* stmt);
+  /// The loop's back edge: `br header` carrying the pending unrolling hint (if any).
+  void emit_back_edge(ir::Block* header, std::uint32_t hint);
   void collect_cases(const clang::Stmt* stmt, std::vector<const clang::SwitchCase*>& out);
 
   // Function setup.
@@ -131,6 +140,7 @@ class FunctionGen {
   };
   std::vector<JumpTargets> jumps_;
   std::map<const clang::SwitchCase*, ir::Block*> case_blocks_;
+  std::uint32_t pending_unroll_ = ir::kUnrollNone;  // set by an attributed loop, taken by it
 };
 
 }  // namespace simtc::irgen

@@ -1,4 +1,6 @@
 // generate(): kernels with their launch ABI, then every device function they reach.
+#include <algorithm>
+
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/RecordLayout.h>
@@ -6,6 +8,7 @@
 #include "frontend/kernel_names.hpp"
 #include "frontend/param_kinds.hpp"
 #include "irgen/abi.hpp"
+#include "irgen/contracts.hpp"
 #include "irgen/function_gen.hpp"
 
 namespace simtc::irgen {
@@ -46,7 +49,13 @@ std::string spell_field(clang::ASTContext& ast, clang::QualType type, const std:
 // Definitions of `record` and the records it nests, innermost first.
 void host_definitions(clang::ASTContext& ast, const clang::RecordDecl* record,
                       std::vector<std::string>& out) {
-  std::string body = "struct " + record->getNameAsString() + " {\n";
+  // An over-aligned struct (alignas(16) for 16-byte loads) keeps its alignment on the host.
+  std::int64_t natural = 1;
+  for (const clang::FieldDecl* field : record->fields())
+    natural = std::max<std::int64_t>(natural, ast.getTypeAlignInChars(field->getType()).getQuantity());
+  const std::int64_t align = ast.getTypeAlignInChars(ast.getCanonicalTagType(record)).getQuantity();
+  std::string body = "struct " + (align > natural ? "alignas(" + std::to_string(align) + ") " : std::string()) +
+                     record->getNameAsString() + " {\n";
   for (const clang::FieldDecl* field : record->fields()) {
     clang::QualType type = field->getType().getCanonicalType();
     while (const auto* array = ast.getAsConstantArrayType(type))
@@ -86,18 +95,31 @@ void add_kernel(IrgenContext& cx, const clang::FunctionDecl* kernel) {
         attrs.push_back(0);
         break;
       case frontend::ParamKind::Slice:
-      case frontend::ParamKind::DisjointSlice: {
+      case frontend::ParamKind::DisjointSlice:
+      case frontend::ParamKind::AtomicSlice: {
         bool read_only = cls.kind == frontend::ParamKind::Slice;
-        out.kind = read_only ? ir::KernelParam::Kind::Slice : ir::KernelParam::Kind::DisjointSlice;
+        bool atomic = cls.kind == frontend::ParamKind::AtomicSlice;
+        out.kind = read_only ? ir::KernelParam::Kind::Slice
+                   : atomic  ? ir::KernelParam::Kind::AtomicSlice
+                             : ir::KernelParam::Kind::DisjointSlice;
         clang::QualType element(static_cast<const clang::Type*>(cls.element), 0);
         out.host_type = host_spelling(ast, element);
         if (element->isRecordType()) host_definitions(ast, element->getAsRecordDecl(), out.host_definitions);
         types.push_back(ir::Type::ptr(ir::AddrSpace::Global));
         names.push_back(out.name + ".data");
-        attrs.push_back(read_only ? (ir::NoAlias | ir::ReadOnly) : ir::NoAlias);
+        // Every thread may update any element of an AtomicSlice: never noalias or readonly.
+        attrs.push_back(read_only ? (ir::NoAlias | ir::ReadOnly) : atomic ? 0 : ir::NoAlias);
         types.push_back(ir::Type::i64());
         names.push_back(out.name + ".size");
         attrs.push_back(0);
+        if (cls.kind == frontend::ParamKind::DisjointSlice && cls.space != frontend::IndexSpace::Linear)
+          out.index_space = frontend::index_space_spelling(cls.space, cls.space_arg);
+        if (cls.kind == frontend::ParamKind::DisjointSlice && cls.space == frontend::IndexSpace::RuntimeRows) {
+          out.has_row_width = true;  // the width the host binds at launch (simt::space::RuntimeRows)
+          types.push_back(ir::Type::i64());
+          names.push_back(out.name + ".row_width");
+          attrs.push_back(0);
+        }
         break;
       }
       case frontend::ParamKind::Struct: {
@@ -125,6 +147,7 @@ void add_kernel(IrgenContext& cx, const clang::FunctionDecl* kernel) {
   for (unsigned i = 0; i < attrs.size(); ++i)
     if (attrs[i] != 0) fn->set_param_attrs(i, attrs[i]);
   fn->signature() = std::move(signature);
+  attach_contract(ast, *kernel, *fn);
   FunctionGen gen(cx, fn);
   gen.emit_kernel(kernel);
 }

@@ -1,8 +1,12 @@
 // Statements: blocks, declarations, control flow.
+#include <algorithm>
+#include <utility>
+
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclCXX.h>
 
 #include "irgen/function_gen.hpp"
+#include "irgen/shared_memory.hpp"
 #include "support/ice.hpp"
 
 namespace simtc::irgen {
@@ -55,9 +59,13 @@ void FunctionGen::emit_stmt(const clang::Stmt* stmt) {
     }
     case clang::Stmt::NullStmtClass:
       return;
-    case clang::Stmt::AttributedStmtClass:
-      // [[simt::unsafe]] is the checker's business; loop hints and [[likely]] are hints.
-      return emit_stmt(llvm::cast<clang::AttributedStmt>(stmt)->getSubStmt());
+    case clang::Stmt::AttributedStmtClass: {
+      // [[simt::unsafe]] is the checker's business and [[likely]] a hint LLVM finds by
+      // itself; loop unrolling hints go to the loop's back edge.
+      const auto* attributed = llvm::cast<clang::AttributedStmt>(stmt);
+      pending_unroll_ = unroll_hint(attributed);
+      return emit_stmt(attributed->getSubStmt());
+    }
     case clang::Stmt::LabelStmtClass:
       return emit_stmt(llvm::cast<clang::LabelStmt>(stmt)->getSubStmt());
     default:
@@ -78,6 +86,10 @@ void FunctionGen::emit_decl(const clang::Decl* decl) {
 
 void FunctionGen::emit_local_var(const clang::VarDecl* var) {
   set_loc(var->getLocation());
+  if (ir::Value* shared = shared_local_address(*this, var)) {  // simt::SharedArray and friends
+    locals_[var] = shared;
+    return;
+  }
   if (var->isStaticLocal()) {  // constexpr statics only (the checker rejects the rest)
     if (ir::Global* global = cx_.constant_global(var))
       locals_[var] = b_.cast(ir::Opcode::AddrSpaceCast, global, ir::Type::ptr());
@@ -120,6 +132,32 @@ void FunctionGen::emit_if(const clang::IfStmt* stmt) {
   start_block(end);
 }
 
+std::uint32_t FunctionGen::unroll_hint(const clang::AttributedStmt* stmt) {
+  std::uint32_t hint = ir::kUnrollNone;
+  for (const clang::Attr* attr : stmt->getAttrs()) {
+    const auto* loop = llvm::dyn_cast<clang::LoopHintAttr>(attr);
+    if (loop == nullptr) continue;
+    if (loop->getOption() == clang::LoopHintAttr::Unroll) {
+      // `#pragma unroll` without a count means what it means in CUDA: unroll completely
+      // when the trip count is a constant, else leave the loop alone.
+      if (loop->getState() == clang::LoopHintAttr::Disable) hint = ir::kUnrollDisable;
+      else if (loop->getState() == clang::LoopHintAttr::Enable || loop->getState() == clang::LoopHintAttr::Full)
+        hint = ir::kUnrollFull;
+    } else if (loop->getOption() == clang::LoopHintAttr::UnrollCount && loop->getValue() != nullptr) {
+      // Sema has checked that the count is a positive constant.
+      std::uint64_t count = loop->getValue()->EvaluateKnownConstInt(cx_.ast()).getZExtValue();
+      hint = count <= 1 ? ir::kUnrollDisable : std::uint32_t(std::min<std::uint64_t>(count, ir::kUnrollFull - 1));
+    }
+    // vectorize, interleave, distribute and pipeline hints mean nothing for one GPU thread.
+  }
+  return hint;
+}
+
+void FunctionGen::emit_back_edge(ir::Block* header, std::uint32_t hint) {
+  if (!block_open()) return;
+  b_.br(header)->set_loop_unroll(hint);
+}
+
 void FunctionGen::emit_loop_body(const clang::Stmt* body, ir::Block* break_to, ir::Block* continue_to) {
   jumps_.push_back({break_to, continue_to});
   emit_stmt(body);
@@ -127,20 +165,29 @@ void FunctionGen::emit_loop_body(const clang::Stmt* body, ir::Block* break_to, i
 }
 
 void FunctionGen::emit_while(const clang::WhileStmt* stmt) {
+  const std::uint32_t hint = std::exchange(pending_unroll_, ir::kUnrollNone);
   ir::Block* cond_block = new_block("while.cond");
   ir::Block* body = new_block("while.body");
   ir::Block* end = new_block("while.end");
+  // With a hint, every back edge (the body's end and each `continue`) goes through one
+  // latch that carries it.
+  ir::Block* latch = hint != ir::kUnrollNone ? new_block("while.latch") : cond_block;
   branch_to(cond_block);
   start_block(cond_block);
   if (const clang::DeclStmt* decl = stmt->getConditionVariableDeclStmt()) emit_stmt(decl);
   b_.cond_br(emit_condition(stmt->getCond()), body, end);
   start_block(body);
-  emit_loop_body(stmt->getBody(), end, cond_block);
-  branch_to(cond_block);
+  emit_loop_body(stmt->getBody(), end, latch);
+  if (latch != cond_block) {
+    branch_to(latch);
+    start_block(latch);
+  }
+  emit_back_edge(cond_block, hint);
   start_block(end);
 }
 
 void FunctionGen::emit_do(const clang::DoStmt* stmt) {
+  const std::uint32_t hint = std::exchange(pending_unroll_, ir::kUnrollNone);
   ir::Block* body = new_block("do.body");
   ir::Block* cond_block = new_block("do.cond");
   ir::Block* end = new_block("do.end");
@@ -150,11 +197,12 @@ void FunctionGen::emit_do(const clang::DoStmt* stmt) {
   branch_to(cond_block);
   start_block(cond_block);
   set_loc(stmt->getCond()->getBeginLoc());
-  b_.cond_br(emit_condition(stmt->getCond()), body, end);
+  b_.cond_br(emit_condition(stmt->getCond()), body, end)->set_loop_unroll(hint);
   start_block(end);
 }
 
 void FunctionGen::emit_for(const clang::ForStmt* stmt) {
+  const std::uint32_t hint = std::exchange(pending_unroll_, ir::kUnrollNone);
   if (stmt->getInit() != nullptr) emit_stmt(stmt->getInit());
   ir::Block* cond_block = new_block("for.cond");
   ir::Block* body = new_block("for.body");
@@ -177,11 +225,12 @@ void FunctionGen::emit_for(const clang::ForStmt* stmt) {
     set_loc(stmt->getInc()->getBeginLoc());
     emit_ignored(stmt->getInc());
   }
-  branch_to(cond_block);
+  emit_back_edge(cond_block, hint);
   start_block(end);
 }
 
 void FunctionGen::emit_range_for(const clang::CXXForRangeStmt* stmt) {
+  const std::uint32_t hint = std::exchange(pending_unroll_, ir::kUnrollNone);
   if (stmt->getInit() != nullptr) emit_stmt(stmt->getInit());
   emit_stmt(stmt->getRangeStmt());
   emit_stmt(stmt->getBeginStmt());
@@ -199,7 +248,7 @@ void FunctionGen::emit_range_for(const clang::CXXForRangeStmt* stmt) {
   branch_to(inc);
   start_block(inc);
   emit_ignored(stmt->getInc());
-  branch_to(cond_block);
+  emit_back_edge(cond_block, hint);
   start_block(end);
 }
 

@@ -45,7 +45,7 @@ void branch_to(ir::Module& m, Block* b, Block* target) {
   ir::Builder builder(m);
   builder.set_insert_point(b);
   builder.set_loc(term->loc());
-  builder.br(target);
+  builder.br(target)->set_loop_unroll(term->loop_unroll());  // a folded latch stays a latch
 }
 
 const ir::Constant* int_constant(const ir::Value* v) {
@@ -150,6 +150,17 @@ bool forward_empty_blocks(ir::Function& fn) {
     if (e == fn.entry() || e->instructions().size() != 1) continue;
     Instruction* br = e->instructions()[0];
     if (br->opcode() != Opcode::Br || br->blocks()[0] == e || preds[e].empty()) continue;
+    // A loop hint on the bypassed branch moves to the predecessors' branches (they become
+    // the latches); `e` stays when a predecessor ends in a switch (no hint there) or already
+    // carries another loop's hint.
+    const std::uint32_t hint = br->loop_unroll();
+    if (hint != ir::kUnrollNone &&
+        std::any_of(preds[e].begin(), preds[e].end(), [&](Block* p) {
+          const Instruction* own = p->terminator();
+          return own->opcode() == Opcode::Switch ||
+                 (own->loop_unroll() != ir::kUnrollNone && own->loop_unroll() != hint);
+        }))
+      continue;
     Block* t = br->blocks()[0];
     std::vector<Instruction*> t_phis = phis(t);
     auto& t_preds = preds[t];
@@ -164,6 +175,7 @@ bool forward_empty_blocks(ir::Function& fn) {
       Instruction* term = p->terminator();
       for (unsigned k = 0; k < term->blocks().size(); ++k)
         if (term->blocks()[k] == e) term->set_block(k, t);
+      if (hint != ir::kUnrollNone) term->set_loop_unroll(hint);
       if (std::find(t_preds.begin(), t_preds.end(), p) != t_preds.end()) continue;
       for (Instruction* phi : t_phis) phi->add_incoming(incoming(phi, e), p);
       t_preds.push_back(p);

@@ -2,6 +2,7 @@
 // Include this umbrella header, or the one header per concern under simt/runtime/.
 #pragma once
 
+#include "simt/half.hpp"
 #include "simt/runtime/buffer.hpp"
 #include "simt/runtime/context.hpp"
 #include "simt/runtime/driver.hpp"

@@ -7,4 +7,5 @@ int twice(int x) { return 2 * x; }
   int y = f(x);
 }
 
-// CHECK: {{.*}}language_subset_function_pointer.cpp:7:11: error: calls through function pointers are not supported in kernel code [simt-language-subset]
+// CHECK: {{.*}}language_subset_function_pointer.cpp:6:19: error: function pointers are not supported in kernel code: 'twice' [simt-language-subset]
+// CHECK-NEXT: {{.*}}language_subset_function_pointer.cpp:7:11: error: calls through function pointers are not supported in kernel code [simt-language-subset]

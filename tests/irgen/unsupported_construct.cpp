@@ -2,15 +2,23 @@
 // RUN: not %simtc build %s -o /dev/null -fno-caret-diagnostics 2>&1 | FileCheck %s --implicit-check-not=error:
 #include <simt/kernel.hpp>
 
-union Bits {
-  float f;
-  unsigned u;
+struct Pair {
+  int a, b;
 };
 
-[[kernel]] void pun(float x, simt::DisjointSlice<unsigned> out) {
-  Bits b = {x};
+[[kernel]] void lowering_limits(simt::Slice<const int> in, simt::DisjointSlice<unsigned> out) {
+  auto i = simt::thread::index_1d();
+  int x = in[i.get()];
   unsigned y = __builtin_ctz(unsigned(x));
+  switch (x) {
+    case 0 ... 1000: y += 1; break;
+    default: break;
+  }
+  Pair p{x, 2};
+  simt::printf("%d\n", p);
+  if (auto o = out.get_mut(i)) *o = y;
 }
 
-// CHECK: {{.*}}unsupported_construct.cpp:11:12: error: a union is not supported in kernel code
 // CHECK: {{.*}}unsupported_construct.cpp:12:16: error: the builtin '__builtin_ctz' is not supported in kernel code
+// CHECK: {{.*}}unsupported_construct.cpp:14:5: error: case ranges wider than 256 values are not supported in kernel code
+// CHECK: {{.*}}unsupported_construct.cpp:18:24: error: simt::printf cannot print a value of type 'Pair'; pass numbers, characters or strings

@@ -26,7 +26,8 @@ void check_param(RuleContext& context, const clang::FunctionDecl& kernel,
   clang::QualType bare = type.getNonReferenceType();
   if (bare->isPointerType()) bare = bare->getPointeeType();
   for (auto [name, source] : {std::pair{"ThreadIndex", "index from simt::thread::index_1d()"},
-                               std::pair{"ElementRef", "element from DisjointSlice::get_mut()"}}) {
+                               std::pair{"ElementRef", "element from DisjointSlice::get_mut()"},
+                               std::pair{"TileRef", "tile from DisjointSlice::get_mut()"}}) {
     if (!frontend::is_simt_class(bare, name)) continue;
     context.error(param.getLocation(), what + " has type " + quoted_type(type) +
                                            ", which a kernel cannot take: each thread gets its own " + source)
@@ -37,6 +38,7 @@ void check_param(RuleContext& context, const clang::FunctionDecl& kernel,
     case ParamKind::Scalar:
     case ParamKind::Slice:
     case ParamKind::DisjointSlice:
+    case ParamKind::AtomicSlice:
     case ParamKind::Struct:
       return;
     case ParamKind::Pointer: {

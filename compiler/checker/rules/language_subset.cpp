@@ -1,5 +1,13 @@
 // simt-language-subset: constructs outside the kernel language get one diagnostic each,
 // at the construct, naming it (docs/rules/simt-language-subset.md).
+//
+// Each rejected construct is something a GPU thread cannot do (exceptions, heap, RTTI,
+// virtual dispatch, function pointers), something simtc would otherwise lower wrongly
+// (destructors that would not run, bit-fields, types the GPU sizes differently from the
+// host), or something still to come (inline assembly in unsafe blocks). Unions are
+// simt-raw-pointer's (they reinterpret memory: Tier 2, allowed in unsafe blocks).
+#include <set>
+
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>
@@ -16,6 +24,69 @@ bool is_builtin(const clang::FunctionDecl& fn) {
   for (const auto* attr : fn.specific_attrs<clang::AnnotateAttr>())
     if (attr->getAnnotation().starts_with(frontend::kBuiltinAnnotationPrefix)) return true;
   return false;
+}
+
+// Why a value of `type` cannot exist in kernel code: the start of the message ("... are") and
+// a hint, or an empty `what`. These are types whose size or format differs between the GPU and
+// the host reference, or that the IR has no room for.
+struct TypeProblem {
+  std::string what;
+  std::string hint;
+};
+TypeProblem unsupported_type(clang::QualType type) {
+  type = type.getCanonicalType();
+  // (Variable-length arrays need no rule: Clang rejects them for the GPU target.)
+  while (const auto* array = llvm::dyn_cast<clang::ArrayType>(type.getTypePtr()))
+    type = array->getElementType().getCanonicalType();
+  if (const auto* builtin = type->getAs<clang::BuiltinType>()) {
+    switch (builtin->getKind()) {
+      case clang::BuiltinType::LongDouble:
+        return {"'long double' is", " (64 bits on the GPU, wider on the host: use double)"};
+      case clang::BuiltinType::Int128:
+      case clang::BuiltinType::UInt128: return {"128-bit integers are", ""};
+      case clang::BuiltinType::Float128:
+      case clang::BuiltinType::Ibm128: return {"128-bit floating-point types are", ""};
+      default: return {};
+    }
+  }
+  if (type->isBitIntType()) return {"_BitInt types are", ""};
+  if (type->isAnyComplexType()) return {"_Complex types are", ""};
+  return {};
+}
+
+// The first bit-field inside `type`, or null.
+const clang::FieldDecl* find_bit_field(clang::QualType type, int depth = 0) {
+  if (depth > 16) return nullptr;
+  type = type.getCanonicalType();
+  while (const auto* array = llvm::dyn_cast<clang::ArrayType>(type.getTypePtr()))
+    type = array->getElementType().getCanonicalType();
+  const auto* record = type->getAsRecordDecl();
+  if (record == nullptr || record->isUnion()) return nullptr;
+  if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(record); cxx != nullptr && cxx->hasDefinition())
+    for (const clang::CXXBaseSpecifier& base : cxx->bases())
+      if (const clang::FieldDecl* found = find_bit_field(base.getType(), depth + 1)) return found;
+  for (const clang::FieldDecl* field : record->fields()) {
+    if (field->isBitField()) return field;
+    if (const clang::FieldDecl* found = find_bit_field(field->getType(), depth + 1)) return found;
+  }
+  return nullptr;
+}
+
+// The class with a non-trivial destructor that `type` holds (itself or an array element).
+const clang::CXXRecordDecl* with_destructor(clang::QualType type) {
+  type = type.getCanonicalType();
+  while (const auto* array = llvm::dyn_cast<clang::ArrayType>(type.getTypePtr()))
+    type = array->getElementType().getCanonicalType();
+  const auto* record = type->getAsCXXRecordDecl();
+  if (record == nullptr || !record->hasDefinition() || !record->hasNonTrivialDestructor()) return nullptr;
+  return record;
+}
+
+std::string type_name(const clang::RecordDecl* record) {
+  if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(record); cxx != nullptr && cxx->isLambda())
+    return "a lambda";
+  std::string name = record->getNameAsString();
+  return name.empty() ? "an unnamed type" : "'" + name + "'";
 }
 
 class SubsetVisitor : public clang::RecursiveASTVisitor<SubsetVisitor> {
@@ -49,6 +120,13 @@ class SubsetVisitor : public clang::RecursiveASTVisitor<SubsetVisitor> {
   bool VisitIndirectGotoStmt(clang::IndirectGotoStmt* s) {
     return reject(s->getGotoLoc(), "'goto' is not supported in kernel code");
   }
+  // Inline PTX is Tier 3: it will belong in [[simt::unsafe]] blocks; until it is lowered there,
+  // it is rejected everywhere, with the reason that fits where it appears.
+  bool VisitAsmStmt(clang::AsmStmt* s) {
+    if (context_.in_unsafe(s->getAsmLoc()))
+      return reject(s->getAsmLoc(), "inline assembly is not supported yet, even in a [[simt::unsafe]] block");
+    return reject(s->getAsmLoc(), "inline assembly is not supported in kernel code outside a [[simt::unsafe]] block");
+  }
   bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr* e) {
     const auto* method = e->getMethodDecl();
     if (method != nullptr && method->isVirtual() && !e->getMethodDecl()->hasAttr<clang::FinalAttr>())
@@ -57,6 +135,7 @@ class SubsetVisitor : public clang::RecursiveASTVisitor<SubsetVisitor> {
     return true;
   }
   bool VisitCallExpr(clang::CallExpr* e) {
+    callees_.insert(e->getCallee()->IgnoreParenImpCasts());
     const clang::FunctionDecl* callee = e->getDirectCallee();
     if (callee == nullptr) {
       if (!llvm::isa<clang::CXXPseudoDestructorExpr>(e->getCallee()->IgnoreParens()))
@@ -73,21 +152,87 @@ class SubsetVisitor : public clang::RecursiveASTVisitor<SubsetVisitor> {
     }
     return true;
   }
+  // A function used other than by calling it becomes a function pointer.
+  bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
+    if (!llvm::isa<clang::FunctionDecl>(e->getDecl()) || callees_.count(e) != 0) return true;
+    if (const auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(e->getDecl()); method != nullptr && method->isInstance())
+      return true;  // `&S::f` is reported as a pointer to member
+    return reject(e->getLocation(), "function pointers are not supported in kernel code: '" +
+                                        e->getDecl()->getNameAsString() + "'");
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator* e) {
+    if (e->getOpcode() == clang::UO_AddrOf && e->getType()->isMemberPointerType())
+      return reject(e->getBeginLoc(), "pointers to members are not supported in kernel code");
+    return true;
+  }
+  bool VisitMemberExpr(clang::MemberExpr* e) {
+    if (const auto* field = llvm::dyn_cast<clang::FieldDecl>(e->getMemberDecl()); field != nullptr && field->isBitField())
+      return reject(e->getMemberLoc(), "bit-fields are not supported in kernel code: '" + field->getNameAsString() + "'");
+    return true;
+  }
   bool VisitVarDecl(clang::VarDecl* var) {
-    if (llvm::isa<clang::ParmVarDecl>(var) || !var->isLocalVarDeclOrParm()) return true;
-    if (var->getTSCSpec() != clang::TSCS_unspecified || var->getTLSKind() != clang::VarDecl::TLS_None)
-      return reject(var->getLocation(), "'thread_local' variables are not supported in kernel code");
-    if (var->isStaticLocal() && !var->isConstexpr())
-      return reject(var->getLocation(), "static local variables are not supported in kernel code");
+    if (var->isImplicit()) return true;  // range-for's hidden variables, structured bindings
+    if (!llvm::isa<clang::ParmVarDecl>(var) && var->isLocalVarDeclOrParm()) {
+      if (var->getTSCSpec() != clang::TSCS_unspecified || var->getTLSKind() != clang::VarDecl::TLS_None)
+        return reject(var->getLocation(), "'thread_local' variables are not supported in kernel code");
+      if (var->isStaticLocal() && !var->isConstexpr())
+        return reject(var->getLocation(), "static local variables are not supported in kernel code");
+    }
+    if (!var->isLocalVarDeclOrParm()) return true;
+    check_object_type(var->getLocation(), var->getType(), "'" + var->getNameAsString() + "'");
+    return true;
+  }
+  // Temporaries with a destructor to run at the end of the full-expression.
+  bool VisitCXXBindTemporaryExpr(clang::CXXBindTemporaryExpr* e) {
+    if (llvm::isa<clang::LambdaExpr>(e->getSubExpr())) return true;  // reported where it is stored
+    if (const clang::CXXRecordDecl* record = with_destructor(e->getType()))
+      reject(e->getBeginLoc(), "types with a non-trivial destructor are not supported in kernel code: a temporary of " +
+                                   type_name(record) + " (its destructor would not run)");
+    return true;
+  }
+  bool VisitExplicitCastExpr(clang::ExplicitCastExpr* e) {
+    if (TypeProblem p = unsupported_type(e->getTypeAsWritten()); !p.what.empty())
+      reject(e->getBeginLoc(), p.what + " not supported in kernel code: a conversion" + p.hint);
+    return true;
+  }
+  bool VisitFloatingLiteral(clang::FloatingLiteral* e) {
+    if (TypeProblem p = unsupported_type(e->getType()); !p.what.empty())
+      reject(e->getLocation(), p.what + " not supported in kernel code: a literal" + p.hint);
     return true;
   }
 
+  /// The function's own signature (its parameters are visited as VarDecls).
+  void check_signature(const clang::FunctionDecl& fn) {
+    if (TypeProblem p = unsupported_type(fn.getReturnType()); !p.what.empty())
+      reject(fn.getLocation(), p.what + " not supported in kernel code: the result of '" + fn.getNameAsString() + "'" + p.hint);
+    if (fn.isVariadic() && !fn.hasAttr<clang::AnnotateAttr>())
+      reject(fn.getLocation(), "variadic functions are not supported in kernel code: '" + fn.getNameAsString() + "'");
+  }
+
  private:
+  void check_object_type(clang::SourceLocation loc, clang::QualType type, const std::string& name) {
+    if (TypeProblem p = unsupported_type(type); !p.what.empty()) {
+      reject(loc, p.what + " not supported in kernel code: " + name + p.hint);
+      return;
+    }
+    if (const clang::FieldDecl* field = find_bit_field(type)) {
+      reject(loc, "bit-fields are not supported in kernel code: " + name + " holds bit-field '" +
+                      field->getNameAsString() + "'");
+      return;
+    }
+    if (const clang::CXXRecordDecl* record = with_destructor(type))
+      reject(loc, "types with a non-trivial destructor are not supported in kernel code: " + name + " is " +
+                      (record->isLambda() ? "a lambda capturing one" : type_name(record)) + " (its destructor would not run)");
+  }
+
   bool reject(clang::SourceLocation loc, const std::string& message) {
-    context_.error(loc, message);
+    if (reported_.insert(loc.getRawEncoding()).second) context_.error(loc, message);
     return true;
   }
+
   RuleContext& context_;
+  std::set<const clang::Expr*> callees_;  // callee expressions of the calls seen so far
+  std::set<unsigned> reported_;           // one error per location
 };
 
 }  // namespace
@@ -95,9 +240,8 @@ class SubsetVisitor : public clang::RecursiveASTVisitor<SubsetVisitor> {
 void check_language_subset(RuleContext& context) {
   SubsetVisitor visitor(context);
   for (const clang::FunctionDecl* fn : context.reachable()) {
-    if (fn->isVariadic() && !fn->hasAttr<clang::AnnotateAttr>())
-      context.error(fn->getLocation(), "variadic functions are not supported in kernel code: '" +
-                                           fn->getNameAsString() + "'");
+    visitor.check_signature(*fn);
+    for (const clang::ParmVarDecl* param : fn->parameters()) visitor.TraverseDecl(const_cast<clang::ParmVarDecl*>(param));
     if (fn->hasBody()) visitor.TraverseStmt(fn->getBody());
   }
 }

@@ -8,18 +8,31 @@
 #include <stdint.h>
 // A declaration that simtc lowers to the IR intrinsic `name` (no body on the device).
 #define SIMT_BUILTIN(name) __attribute__((annotate("simt.builtin:" name)))
+// A function whose caller takes on obligations the checker cannot discharge (raw pointers,
+// unchecked writes, ...): safe code calls it only inside [[simt::unsafe]] { ... } (rule
+// simt-unsafe). On a user function it also makes the whole body Tier 2 code.
+#define SIMT_REQUIRES_UNSAFE __attribute__((annotate("simt.requires_unsafe")))
+// Internal: the same access without its bounds check, which simtc calls instead in a function
+// marked [[simt::unchecked_indexing]] (or under --unchecked-indexing).
+#define SIMT_UNCHECKED_VARIANT(member) __attribute__((annotate("simt.unchecked_variant:" member)))
+// Internal: an overload that exists only so that the checker can name the mistake (rule
+// simt-index-space) instead of Clang listing candidates.
+#define SIMT_INDEX_SPACE_MISMATCH __attribute__((annotate("simt.index_space_mismatch")))
 #else
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-// [[kernel]], [[simt::kernel]] and [[simt::unsafe]] mean nothing to a host compiler.
+// [[kernel]], [[simt::kernel]], [[simt::unsafe]] and the launch contract attributes
+// ([[simt::block(256)]], [[simt::requires("...")]], ...) mean nothing to a host compiler.
 #if defined(__clang__)
 #pragma clang diagnostic ignored "-Wunknown-attributes"
 #elif defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wattributes"
 #endif
 #define SIMT_BUILTIN(name)
+#define SIMT_REQUIRES_UNSAFE
+#define SIMT_UNCHECKED_VARIANT(member)
 #endif
 
 namespace simt {

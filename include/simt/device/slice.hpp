@@ -1,4 +1,12 @@
 // Views of global memory that kernels receive as parameters.
+//
+//   Slice<const T>           read-only, bounds-checked x[i]
+//   DisjointSlice<T, Space>  writable; each thread owns the elements its ThreadIndex<Space> names
+//
+// The launch proves a DisjointSlice overlaps no other argument (the checked launcher), and the
+// index spaces (simt/device/thread.hpp) give every element at most one owner, so safe writes
+// cannot race. The members marked SIMT_REQUIRES_UNSAFE are Tier 2: callable only inside
+// [[simt::unsafe]] { ... }.
 #pragma once
 
 #include "simt/device/config.hpp"
@@ -17,11 +25,18 @@ class Slice<const T> {
 
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  /// The element at `i`; an index at or past size() stops the thread (trap).
+  /// The element at `i`; an index at or past size() stops the thread (trap). In a function
+  /// marked [[simt::unchecked_indexing]] the check is left out (a wrong index is then
+  /// undefined behaviour).
+  SIMT_UNCHECKED_VARIANT("get_unchecked")
   const T& operator[](size_t i) const {
     if (i >= size_) detail::bounds_fail(i, size_);
-    return data_[i];
+    return get_unchecked(i);
   }
+  /// The element at `i` without a bounds check: undefined behaviour at or past size().
+  SIMT_REQUIRES_UNSAFE const T& get_unchecked(size_t i) const { return data_[i]; }
+  /// The address of the first element (a raw pointer).
+  SIMT_REQUIRES_UNSAFE const T* data() const { return data_; }
 
 #if !defined(__SIMTC__)
   // Host reference only: on the device a Slice comes from the launch arguments.
@@ -33,10 +48,16 @@ class Slice<const T> {
   size_t size_;
 };
 
-/// A possibly empty handle to one element owned by the calling thread.
+template <class T, class Space>
+class DisjointSlice;
+
+/// A possibly empty handle to one element owned by the calling thread. It cannot be copied,
+/// so it stays with the thread that asked for it.
 template <class T>
 class ElementRef {
  public:
+  ElementRef(const ElementRef&) = delete;
+  ElementRef& operator=(const ElementRef&) = delete;
   explicit operator bool() const { return ptr_ != nullptr; }
   /// The element; using an empty handle stops the thread (trap).
   T& operator*() const {
@@ -45,25 +66,93 @@ class ElementRef {
   }
 
  private:
-  template <class>
+  template <class, class>
   friend class DisjointSlice;
   explicit ElementRef(T* ptr) : ptr_(ptr) {}
   T* ptr_;
 };
 
-/// Writable view of device memory in which each thread owns the element at its ThreadIndex.
-/// The launch proves the slice overlaps no other argument, so these writes cannot race.
-template <class T>
+/// The up to N consecutive elements a thread owns in a DisjointSlice<T, space::Tile<N>>: N,
+/// or fewer at the end of the slice, or none. Cannot be copied, like ElementRef.
+template <class T, uint32_t N>
+class TileRef {
+ public:
+  TileRef(const TileRef&) = delete;
+  TileRef& operator=(const TileRef&) = delete;
+  explicit operator bool() const { return count_ != 0; }
+  /// How many elements of the tile lie inside the slice (0 to N).
+  size_t size() const { return count_; }
+  /// Element k of the tile; k at or past size() stops the thread (trap).
+  T& operator[](size_t k) const {
+    if (k >= count_) trap();
+    return first_[k];
+  }
+
+ private:
+  template <class, class>
+  friend class DisjointSlice;
+  TileRef(T* first, size_t count) : first_(first), count_(count) {}
+  T* first_;
+  size_t count_;
+};
+
+namespace detail {
+template <class Space>
+struct TileOf {
+  static constexpr uint32_t size = 0;
+};
+template <uint32_t N>
+struct TileOf<space::Tile<N>> {
+  static constexpr uint32_t size = N;
+};
+}  // namespace detail
+
+/// Writable view of device memory in which each thread owns the elements its
+/// ThreadIndex<Space> names (Space: space::Linear, space::Rows<W> or space::Tile<N>; see the
+/// specialisation below for space::RuntimeRows).
+template <class T, class Space = space::Linear>
 class DisjointSlice {
  public:
   using value_type = T;
+  using index_space = Space;
 
   size_t size() const { return size_; }
+
   /// The element owned by `index`, or an empty handle when it is out of range.
-  ElementRef<T> get_mut(const ThreadIndex& index) {
+  ElementRef<T> get_mut(const ThreadIndex<Space>& index)
+    requires(detail::TileOf<Space>::size == 0)
+  {
     size_t i = index.get();
     return ElementRef<T>(i < size_ ? data_ + i : nullptr);
   }
+  /// The tile owned by `index`: its elements inside the slice, maybe none.
+  TileRef<T, detail::TileOf<Space>::size> get_mut(const ThreadIndex<Space>& index)
+    requires(detail::TileOf<Space>::size != 0)
+  {
+    size_t first = index.get();
+    size_t count = first < size_ ? size_ - first : 0;
+    if (count > detail::TileOf<Space>::size) count = detail::TileOf<Space>::size;
+    return TileRef<T, detail::TileOf<Space>::size>(data_ + (count != 0 ? first : 0), count);
+  }
+#if defined(__SIMTC__)
+  /// An index of another space: rejected by the checker (simt-index-space), which names both.
+  template <class Other>
+  SIMT_INDEX_SPACE_MISMATCH ElementRef<T> get_mut(const ThreadIndex<Other>&) {
+    trap();
+  }
+#else
+  template <class Other>
+  ElementRef<T> get_mut(const ThreadIndex<Other>&) {
+    static_assert(sizeof(Other) == 0, "a DisjointSlice takes only an index of its own space "
+                                      "(index_1d() for Linear, index_2d<W>() for Rows<W>, index_tile<N>() for Tile<N>)");
+  }
+#endif
+
+  /// Element `i`, whichever thread owns it, without a bounds check: the caller guarantees that
+  /// no other thread writes or reads it concurrently and that i < size().
+  SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t i) { return data_[i]; }
+  /// The address of the first element (a raw pointer).
+  SIMT_REQUIRES_UNSAFE T* data() { return data_; }
 
 #if !defined(__SIMTC__)
   DisjointSlice(T* data, size_t size) : data_(data), size_(size) {}
@@ -73,5 +162,68 @@ class DisjointSlice {
   T* data_;
   size_t size_;
 };
+
+/// A row-major matrix whose row width the host passes with the buffer at launch: each thread
+/// owns the element at its (row, col) = (global y, global x) when col < row_width().
+template <class T>
+class DisjointSlice<T, space::RuntimeRows> {
+ public:
+  using value_type = T;
+  using index_space = space::RuntimeRows;
+
+  size_t size() const { return size_; }
+  /// The row width (elements per row) the host bound at launch.
+  size_t row_width() const { return width_; }
+
+  /// The element at the index's (row, col) in this slice's own row width, or an empty handle
+  /// when col >= row_width() or the element lies past the end. Computed from this slice's
+  /// width, not the width of the slice the index came from, so it is one element per thread
+  /// whatever slice the index was taken from.
+  ElementRef<T> get_mut(const ThreadIndex<space::RuntimeRows>& index) {
+    size_t row = index.row(), col = index.col();
+    // The host passes a 32-bit width and rows stay below 2^26, so row * width cannot wrap.
+    if (col >= width_ || (width_ >> 32) != 0 || row >= (size_t(1) << 31)) return ElementRef<T>(nullptr);
+    size_t i = row * width_ + col;
+    return ElementRef<T>(i < size_ ? data_ + i : nullptr);
+  }
+#if defined(__SIMTC__)
+  template <class Other>
+  SIMT_INDEX_SPACE_MISMATCH ElementRef<T> get_mut(const ThreadIndex<Other>&) {
+    trap();
+  }
+#else
+  template <class Other>
+  ElementRef<T> get_mut(const ThreadIndex<Other>&) {
+    static_assert(sizeof(Other) == 0, "a DisjointSlice<T, RuntimeRows> takes only an index from "
+                                      "simt::thread::index_2d_runtime()");
+  }
+#endif
+
+  SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t i) { return data_[i]; }
+  SIMT_REQUIRES_UNSAFE T* data() { return data_; }
+
+#if !defined(__SIMTC__)
+  DisjointSlice(T* data, size_t size, size_t row_width) : data_(data), size_(size), width_(row_width) {}
+#endif
+
+ private:
+  T* data_;
+  size_t size_;
+  size_t width_;
+};
+
+namespace thread {
+/// (global y, global x) as a 2-D index in the row width `slice` was launched with;
+/// get() is row * row_width() + col, or invalid when col >= row_width() or the launch has
+/// more than one thread in z.
+template <class T>
+ThreadIndex<space::RuntimeRows> index_2d_runtime(const DisjointSlice<T, space::RuntimeRows>& slice) {
+  if (!detail::launch_is_2d())
+    return detail::IndexMint::make<space::RuntimeRows>(detail::kNoIndex);
+  const size_t row = detail::global_y(), col = detail::global_x(), width = slice.row_width();
+  const bool owns = col < width && (width >> 32) == 0 && row < (size_t(1) << 31);
+  return detail::IndexMint::make<space::RuntimeRows>(owns ? row * width + col : detail::kNoIndex, row, col);
+}
+}  // namespace thread
 
 }  // namespace simt

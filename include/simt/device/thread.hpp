@@ -38,31 +38,91 @@ inline uint32_t nctaid_x() { return host_thread.nctaid[0]; }
 inline uint32_t nctaid_y() { return host_thread.nctaid[1]; }
 inline uint32_t nctaid_z() { return host_thread.nctaid[2]; }
 #endif
-struct IndexMint;
 }  // namespace detail
 
-/// Proof that the running thread owns one element of an index space. Only the index
-/// functions below create one; it cannot be copied, moved or assigned, so a thread cannot
-/// forge another thread's index or hand its own to anyone.
+/// Index spaces: how a DisjointSlice<T, Space> hands its elements to the threads of a launch.
+/// Each index function of simt::thread returns a ThreadIndex<Space>, and a DisjointSlice takes
+/// only an index of its own space, so no two threads can ever own the same element.
+namespace space {
+/// 1-D: element i belongs to the thread whose blockIdx.x * blockDim.x + threadIdx.x is i.
+struct Linear {};
+/// 2-D with a compile-time row width W: element row * W + col belongs to the thread at grid
+/// column col (x) and row row (y); threads at col >= W own nothing.
+template <uint32_t W>
+struct Rows {
+  static_assert(W > 0, "simt::space::Rows<W>: a row holds at least one element");
+};
+/// 2-D with the row width the host binds at launch, passed with the slice itself
+/// (DisjointSlice<T, RuntimeRows>::row_width()): no thread can choose another width.
+struct RuntimeRows {};
+/// A small fixed tile per thread: elements [N * i, N * i + N) belong to the thread of 1-D index i.
+template <uint32_t N>
+struct Tile {
+  static_assert(N >= 1 && N <= 256, "simt::space::Tile<N>: a tile holds 1 to 256 elements");
+};
+}  // namespace space
+
+namespace detail {
+struct IndexMint;
+/// The value of an index that owns nothing: larger than any slice.
+inline constexpr size_t kNoIndex = ~size_t(0);
+template <class Space>
+inline constexpr bool is_2d_space = false;
+template <uint32_t W>
+inline constexpr bool is_2d_space<space::Rows<W>> = true;
+template <>
+inline constexpr bool is_2d_space<space::RuntimeRows> = true;
+}  // namespace detail
+
+/// Proof that the running thread owns an element (or a tile) of an index space. Only the index
+/// functions of simt::thread create one; it cannot be copied, moved or assigned, so a thread
+/// cannot forge another thread's index or hand its own to anyone.
+template <class Space = space::Linear>
 class ThreadIndex {
  public:
   ThreadIndex(const ThreadIndex&) = delete;
   ThreadIndex& operator=(const ThreadIndex&) = delete;
 
-  /// The linear index this thread owns. An index that is invalid for the launch (see
-  /// index_1d) is larger than any slice, so writes through it do nothing.
+  /// The linear index this thread owns (a tile's first element). An index that is invalid
+  /// for the launch (see the index functions) is larger than any slice, so writes through it
+  /// do nothing.
   size_t get() const { return value_; }
+  /// 2-D spaces: this thread's row (global y) and column (global x); both are invalid (larger
+  /// than any extent) when the launch has more than one thread in z.
+  size_t row() const
+    requires detail::is_2d_space<Space>
+  {
+    return row_;
+  }
+  size_t col() const
+    requires detail::is_2d_space<Space>
+  {
+    return col_;
+  }
 
  private:
   friend struct detail::IndexMint;
-  explicit ThreadIndex(size_t value) : value_(value) {}
+  ThreadIndex(size_t value, size_t row, size_t col) : value_(value), row_(row), col_(col) {}
   size_t value_;
+  size_t row_;
+  size_t col_;
 };
 
 namespace detail {
+/// The one place ThreadIndex values are made (user code may not name simt::detail: rule
+/// simt-thread-index).
 struct IndexMint {
-  static ThreadIndex make(size_t value) { return ThreadIndex(value); }
+  template <class Space>
+  static ThreadIndex<Space> make(size_t value, size_t row = kNoIndex, size_t col = kNoIndex) {
+    return ThreadIndex<Space>(value, row, col);
+  }
 };
+inline bool launch_is_1d() {
+  return ntid_y() == 1 && ntid_z() == 1 && nctaid_y() == 1 && nctaid_z() == 1;
+}
+inline bool launch_is_2d() { return ntid_z() == 1 && nctaid_z() == 1; }
+inline size_t global_x() { return size_t(ctaid_x()) * ntid_x() + tid_x(); }
+inline size_t global_y() { return size_t(ctaid_y()) * ntid_y() + tid_y(); }
 }  // namespace detail
 
 namespace thread {
@@ -71,15 +131,31 @@ inline uint32_t index_x() { return detail::tid_x(); }
 inline uint32_t index_y() { return detail::tid_y(); }
 inline uint32_t index_z() { return detail::tid_z(); }
 
-/// blockIdx.x * blockDim.x + threadIdx.x as a ThreadIndex. Under a launch whose block or
-/// grid has more than one thread in y or z, several threads would share one x coordinate;
-/// there the index is invalid (every get_mut through it is empty), so no two threads can
-/// ever own the same element.
-inline ThreadIndex index_1d() {
-  if (detail::ntid_y() != 1 || detail::ntid_z() != 1 || detail::nctaid_y() != 1 ||
-      detail::nctaid_z() != 1)
-    return detail::IndexMint::make(~size_t(0));
-  return detail::IndexMint::make(size_t(detail::ctaid_x()) * detail::ntid_x() + detail::tid_x());
+/// blockIdx.x * blockDim.x + threadIdx.x as a ThreadIndex of the 1-D space. Under a launch
+/// whose block or grid has more than one thread in y or z, several threads would share one x
+/// coordinate; there the index is invalid (every get_mut through it is empty), so no two
+/// threads can ever own the same element.
+inline ThreadIndex<space::Linear> index_1d() {
+  if (!detail::launch_is_1d()) return detail::IndexMint::make<space::Linear>(detail::kNoIndex);
+  return detail::IndexMint::make<space::Linear>(detail::global_x());
+}
+
+/// (global y, global x) as the element row * W + col of a row-major matrix with W columns.
+/// Threads at col >= W own nothing, nor does any thread under a launch with more than one
+/// thread in z.
+template <uint32_t W>
+ThreadIndex<space::Rows<W>> index_2d() {
+  if (!detail::launch_is_2d() || detail::global_x() >= W)
+    return detail::IndexMint::make<space::Rows<W>>(detail::kNoIndex);
+  const size_t row = detail::global_y(), col = detail::global_x();
+  return detail::IndexMint::make<space::Rows<W>>(row * W + col, row, col);
+}
+
+/// The 1-D index i as the tile of N elements [N * i, N * i + N); invalid like index_1d().
+template <uint32_t N>
+ThreadIndex<space::Tile<N>> index_tile() {
+  if (!detail::launch_is_1d()) return detail::IndexMint::make<space::Tile<N>>(detail::kNoIndex);
+  return detail::IndexMint::make<space::Tile<N>>(detail::global_x() * N);
 }
 }  // namespace thread
 

@@ -1,0 +1,121 @@
+// reduction: the sum of n floats in two launches of block_sum (examples/reduction): up to
+// kMaxBlocks blocks write partial sums, then one block adds them. Memory-bound: 4 bytes per
+// element (the partial sums are a few KiB).
+#include <algorithm>
+#include <cmath>
+
+#include <simt/host.hpp>
+
+#include "bench.hpp"
+#include "reduction.hpp"
+#include "reduction.simt.hpp"
+#include "reduction_bench_data.hpp"
+
+// The example's kernel, compiled for the host as well (the --cpu-check run).
+void block_sum(simt::Slice<const Float4> quads, simt::Slice<const float> all, simt::AtomicSlice<float> out);
+
+namespace bench {
+namespace {
+
+// As examples/reduction/main.cpp: enough blocks that each thread adds about four Float4s.
+std::uint32_t blocks_for(std::size_t n) {
+  const std::size_t quads = n / 4;
+  return static_cast<std::uint32_t>(std::clamp<std::size_t>((quads + 4 * kBlock - 1) / (4 * kBlock), 1, kMaxBlocks));
+}
+
+double reference(const std::vector<float>& x) {
+  double sum = 0;
+  for (float v : x) sum += v;
+  return sum;
+}
+
+// Float sums of n values in [0, 1): the relative error of a tree sum stays far below this.
+constexpr double kTolerance = 1e-5;
+
+std::string cpu_check() {
+  const std::size_t n = 100003;
+  const std::vector<float> x = random_floats(n, 5, 0.0f, 1.0f);
+  const std::uint32_t blocks = blocks_for(n);
+  std::vector<float> partial(blocks, -1.0f), total(1, -1.0f);
+  const simt::Slice<const Float4> quads(reinterpret_cast<const Float4*>(x.data()), n / 4);
+  simt::host::launch_1d(blocks, kBlock, block_sum, quads, simt::host::slice(x), simt::host::atomic(partial));
+  const simt::Slice<const Float4> partial_quads(reinterpret_cast<const Float4*>(partial.data()), blocks / 4);
+  simt::host::launch_1d(1, kBlock, block_sum, partial_quads, simt::host::slice(partial), simt::host::atomic(total));
+  const double want = reference(x);
+  if (std::abs(total[0] - want) > kTolerance * std::abs(want))
+    return "host run " + std::to_string(total[0]) + " vs reference " + std::to_string(want);
+  return "";
+}
+
+void run(Bench& b) {
+  const auto simtc = reduction_kernels::load(b.context());
+  const simt::Kernel nvcc = b.load_twin("reduction", reduction_bench_data::cubin).kernel("block_sum");
+  b.add_resources("reduction", reduction_bench_data::simtc_ptxas_log, reduction_bench_data::nvcc_ptxas_log,
+                  simtc.block_sum_kernel(), nvcc);
+
+  Verdict cpu;
+  auto one_size = [&](std::size_t n, bool against_cpu) {
+    const int sets = against_cpu ? 1 : b.sets_for(4.0 * n);
+    const std::uint32_t blocks = blocks_for(n);
+    std::vector<simt::DeviceBuffer<float>> X;
+    for (int s = 0; s < sets; ++s) {
+      X.push_back(simt::DeviceBuffer<float>::uninitialized(b.context(), n));
+      b.fill_uniform(X.back(), 10 * s + 1, 0.0f, 1.0f);
+    }
+    auto partial = simt::DeviceBuffer<float>::uninitialized(b.context(), blocks);
+    auto total = simt::DeviceBuffer<float>::uninitialized(b.context(), 1);
+    auto quads_of = [](const simt::DeviceBuffer<float>& v) {
+      return simt::DeviceView<const reduction_kernels::Float4>(v.device_ptr(), v.size() / 4);
+    };
+    auto run_simtc = [&](int s) {
+      simtc.block_sum_unchecked(b.stream(), simt::LaunchConfig1D{blocks, kBlock, 0}, quads_of(X[s]), X[s], partial);
+      simtc.block_sum_unchecked(b.stream(), simt::LaunchConfig1D{1, kBlock, 0}, quads_of(partial), partial, total);
+    };
+    auto twin = [&](const simt::DeviceBuffer<float>& in, std::uint32_t grid, simt::DeviceBuffer<float>& out) {
+      const std::uint64_t x = in.device_ptr(), o = out.device_ptr();
+      b.launch(nvcc, simt::LaunchConfig1D{grid, kBlock, 0}, x, static_cast<int>(in.size() / 4), x,
+               static_cast<int>(in.size()), o);
+    };
+    auto run_nvcc = [&](int s) {
+      twin(X[s], blocks, partial);
+      twin(partial, 1, total);
+    };
+    // Both versions' partial sums and totals, each from poisoned buffers.
+    auto outputs = [&](const std::function<void(int)>& version) {
+      partial.fill_bytes(0xFF);
+      std::vector<float> t = b.output_of(total, [&] { version(0); });
+      std::vector<float> p = partial.to_host();
+      p.push_back(t[0]);
+      return p;
+    };
+    const std::vector<float> got_simtc = outputs(run_simtc), got_nvcc = outputs(run_nvcc);
+    if (against_cpu) {
+      const std::vector<float> want{static_cast<float>(reference(X[0].to_host()))};
+      cpu.close("simtc vs CPU", std::span(got_simtc).last(1), want, kTolerance);
+      cpu.close("nvcc vs CPU", std::span(got_nvcc).last(1), want, kTolerance);
+      return;
+    }
+    // The same algorithm adds in the same order: the sums agree exactly.
+    Verdict v = cpu;
+    v.equal<float>("simtc vs nvcc (partial sums and total)", got_simtc, got_nvcc);
+    Row row = Row::memory("reduction", size_label(n), "n=" + std::to_string(n), 4.0 * n);
+    const std::vector<double> ms = b.time({run_simtc, run_nvcc}, sets, &row.spread_pct);
+    row.simtc_ms = ms[0], row.nvcc_ms = ms[1], row.check = v.text();
+    b.add_row(std::move(row));
+  };
+  one_size(1000003, true);
+  for (std::size_t n : b.options().quick ? std::vector<std::size_t>{std::size_t(1) << 24}
+                                         : std::vector<std::size_t>{std::size_t(1) << 25, std::size_t(1) << 27,
+                                                                    std::size_t(1) << 29})
+    one_size(n, false);
+}
+
+}  // namespace
+
+const Entry& entry_reduction() {
+  static const Entry entry{"reduction", run, cpu_check, reduction_bench_data::simtc_ptxas_log,
+                           reduction_bench_data::nvcc_ptxas_log, {"block_sum"}};
+  return entry;
+}
+
+}  // namespace bench

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Static comparison of simtc's PTX with nvcc's for each benchmarked kernel, without a GPU:
+instruction counts by kind (global loads and their widths, bounds-check traps, branches,
+64-bit integer arithmetic, barriers, shuffles, ...) per entry point, side by side, and
+ptxas -v resources for both (registers, spills, shared memory) from the bench build.
+
+    bench/ptx_stats.py BUILD_DIR [--only NAME,...] [--dump DIR]
+
+BUILD_DIR is a build with bench_kernels built (its bench/simtc/bench_kernels/*.ptx and
+bench/gen/*.log); nvcc's PTX is made here with nvcc -ptx -O3 -arch=sm_90 from twins/<name>.cu.
+--dump writes both PTX files per kernel into DIR for reading.
+"""
+import argparse
+import collections
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+# (label, regex over one instruction's opcode) in display order; an instruction may count in
+# several rows (e.g. ld.global.v4 is both a global load and a 16-byte one).
+CATEGORIES = [
+    ("ld.global", r"^ld\.(\w+\.)*global"),
+    ("  ld .v2/.v4", r"^ld\.(\w+\.)*global.*\.v[24]"),
+    ("  ld .nc", r"^ld\.global\.nc"),
+    ("st.global", r"^st\.(\w+\.)*global"),
+    ("  st .v2/.v4", r"^st\.(\w+\.)*global.*\.v[24]"),
+    ("ld/st.shared", r"^(ld|st)\.(\w+\.)*shared"),
+    ("  64-bit address", r"^(ld|st)\.(\w+\.)*shared.*\[%rd"),
+    ("ld/st.local", r"^(ld|st)\.local"),
+    ("cp.async", r"^cp\.async"),
+    ("atom/red", r"^(atom|red)\."),
+    ("bar/barrier", r"^(bar|barrier)\."),
+    ("shfl", r"^shfl"),
+    ("mma/ldmatrix", r"^(mma|ldmatrix|wgmma)"),
+    ("fma/mul/add f32", r"^(fma|mul|add|sub)\.(rn\.)?(ftz\.)?f32"),
+    ("setp", r"^setp"),
+    ("branch", r"^bra"),
+    ("trap", r"^trap"),
+    ("int 64-bit ops", r"^(add|sub|mul|mad|shl|shr|and|or|xor)(\.lo|\.wide|\.hi)?\.(s64|u64|b64)"),
+    ("int 32-bit ops", r"^(add|sub|mul|mad|shl|shr|and|or|xor)(\.lo|\.wide|\.hi)?\.(s32|u32|b32)"),
+    ("mul.wide", r"^mul\.wide"),
+    ("cvt/cvta", r"^cvt"),
+    ("special regs", r"^mov\.u32\s+%r\d+,\s*%(tid|ntid|ctaid|nctaid)"),
+    ("total instrs", r"."),
+]
+
+
+def entries(ptx_text):
+    """{entry name: [instruction lines]} of a PTX module."""
+    out = {}
+    current = None
+    depth = 0
+    for line in ptx_text.splitlines():
+        m = re.match(r"\s*\.visible\s+\.entry\s+(\w+)", line)
+        if m:
+            current = m.group(1)
+            out[current] = []
+            depth = 0
+            continue
+        if current is None:
+            continue
+        depth += line.count("{") - line.count("}")
+        s = line.strip()
+        if line.strip() == "}" and depth <= 0:
+            current = None
+            continue
+        if not s or s.startswith(("//", ".", "$", "{", "}")):
+            continue
+        s = re.sub(r"^@!?%p\d+\s+", "", s)  # predicate guard
+        for part in s.split(";"):
+            part = part.strip()
+            if part:
+                out[current].append(part)
+    return out
+
+
+def counts(instrs):
+    c = collections.Counter()
+    for ins in instrs:
+        for label, pattern in CATEGORIES:
+            if re.search(pattern, ins):
+                c[label] += 1
+    return c
+
+
+def resources(log_text, name):
+    """ptxas -v numbers of entry `name` as a short string."""
+    block = re.search(r"Compiling entry function '" + re.escape(name) + r"'.*?Used (\d+) registers(.*?)\n",
+                      log_text, re.S)
+    if not block:
+        return "not in the ptxas log"
+    spill = re.search(r"Function properties for " + re.escape(name) +
+                      r"\s*\n\s*(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads",
+                      log_text)
+    smem = re.search(r"(\d+) bytes smem", block.group(2))
+    return (f"{block.group(1)} regs, stack {spill.group(1) if spill else '?'} B, "
+            f"spills {spill.group(2) if spill else '?'}/{spill.group(3) if spill else '?'} B, "
+            f"smem {smem.group(1) if smem else 0} B")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("build_dir")
+    parser.add_argument("--only", default="")
+    parser.add_argument("--dump", help="write simtc's and nvcc's PTX per kernel here")
+    parser.add_argument("--cuda", default=os.environ.get("CUDA_PATH", "/usr/local/cuda"))
+    args = parser.parse_args()
+    build = pathlib.Path(args.build_dir) / "bench"
+    only = set(filter(None, args.only.split(",")))
+    nvcc = pathlib.Path(args.cuda) / "bin" / "nvcc"
+    if args.dump:
+        pathlib.Path(args.dump).mkdir(parents=True, exist_ok=True)
+
+    for line in (HERE / "kernels.txt").read_text().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        name, path = line.split()
+        if only and name not in only:
+            continue
+        stem = pathlib.Path(path).stem
+        simtc_ptx = build / "simtc" / "bench_kernels" / f"{stem}.ptx"
+        twin = HERE / "twins" / f"{name}.cu"
+        if not simtc_ptx.exists() or not twin.exists():
+            print(f"== {name}: not built (build bench_kernels first)")
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            out = pathlib.Path(tmp) / "twin.ptx"
+            subprocess.run([str(nvcc), "-ptx", "-O3", "-arch=sm_90", str(twin), "-o", str(out)], check=True)
+            nvcc_text = out.read_text()
+        simtc_text = simtc_ptx.read_text()
+        if args.dump:
+            (pathlib.Path(args.dump) / f"{name}.simtc.ptx").write_text(simtc_text)
+            (pathlib.Path(args.dump) / f"{name}.nvcc.ptx").write_text(nvcc_text)
+        s_entries, n_entries = entries(simtc_text), entries(nvcc_text)
+        s_log = (build / "gen" / f"{name}.simtc.log").read_text() if (build / "gen" / f"{name}.simtc.log").exists() else ""
+        n_log = (build / "gen" / f"{name}.cubin.log").read_text() if (build / "gen" / f"{name}.cubin.log").exists() else ""
+        for entry in s_entries:
+            print(f"== {name}: entry {entry}")
+            print(f"   simtc: {resources(s_log, entry)}")
+            print(f"   nvcc:  {resources(n_log, entry) if entry in n_entries else 'no entry of this name in the twin'}")
+            sc = counts(s_entries[entry])
+            nc = counts(n_entries.get(entry, []))
+            print(f"   {'':<18} {'simtc':>6} {'nvcc':>6}")
+            for label, _ in CATEGORIES:
+                if sc[label] or nc[label]:
+                    print(f"   {label:<18} {sc[label]:>6} {nc[label]:>6}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,28 @@
+// CUDA C++ twin of examples/jacobi/jacobi.cpp: one Jacobi sweep of the 2-D Laplace equation,
+// a 32 x 8 block staging its points plus a one-point halo in shared memory (each thread its
+// own point and, on the block's edges, the halo point beyond it), boundary points kept.
+// 32-bit indices, the same float operations in the same order.
+constexpr int kBX = 32;
+constexpr int kBY = 8;
+
+extern "C" __global__ void jacobi_step(int rows, int cols, const float* __restrict__ in, float* __restrict__ out) {
+  __shared__ float tile[kBY + 2][kBX + 2];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int x = blockIdx.x * kBX + tx, y = blockIdx.y * kBY + ty;
+  const bool inside = y < rows && x < cols;
+  const int i = y * cols + x;
+  if (inside) {
+    tile[ty + 1][tx + 1] = in[i];
+    if (tx == 0 && x > 0) tile[ty + 1][0] = in[i - 1];
+    if ((tx == kBX - 1 || x == cols - 1) && x + 1 < cols) tile[ty + 1][tx + 2] = in[i + 1];
+    if (ty == 0 && y > 0) tile[0][tx + 1] = in[i - cols];
+    if ((ty == kBY - 1 || y == rows - 1) && y + 1 < rows) tile[ty + 2][tx + 1] = in[i + cols];
+  }
+  __syncthreads();
+  if (inside) {
+    const float centre = tile[ty + 1][tx + 1];
+    const bool boundary = y == 0 || x == 0 || y + 1 == rows || x + 1 == cols;
+    out[i] = boundary ? centre
+                      : 0.25f * ((tile[ty][tx + 1] + tile[ty + 2][tx + 1]) + (tile[ty + 1][tx] + tile[ty + 1][tx + 2]));
+  }
+}

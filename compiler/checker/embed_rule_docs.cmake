@@ -1,0 +1,21 @@
+# Writes OUTPUT, a C++ source defining simtc::checker::rule_doc(id): the text of
+# DOCS_DIR/<id>.md for every rule page. Run at build time (cmake -P), so that the pages under
+# docs/rules/ and `simtc check --explain` are one text.
+file(GLOB docs "${DOCS_DIR}/*.md")
+list(SORT docs)
+set(out "// Generated from docs/rules/*.md by embed_rule_docs.cmake. Do not edit.\n")
+string(APPEND out "#include \"checker/checker.hpp\"\n\nnamespace simtc::checker {\n\n")
+string(APPEND out "const char* rule_doc(const std::string& id) {\n")
+foreach(doc IN LISTS docs)
+  get_filename_component(id "${doc}" NAME_WE)
+  file(READ "${doc}" text)
+  string(FIND "${text}" ")simtc_doc\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "${doc} contains the raw string delimiter )simtc_doc\"")
+  endif()
+  string(APPEND out "  if (id == \"${id}\")\n    return R\"simtc_doc(${text})simtc_doc\";\n")
+endforeach()
+string(APPEND out "  return nullptr;\n}\n\n}  // namespace simtc::checker\n")
+file(WRITE "${OUTPUT}.tmp" "${out}")
+file(COPY_FILE "${OUTPUT}.tmp" "${OUTPUT}" ONLY_IF_DIFFERENT)
+file(REMOVE "${OUTPUT}.tmp")

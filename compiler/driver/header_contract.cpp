@@ -1,0 +1,165 @@
+// Generates the checked launchers. What they check is decided in the runtime; the generated
+// code only describes the contract as data and gathers the argument values, so that the rules
+// are written (and tested) once.
+#include "driver/header_contract.hpp"
+
+#include <ostream>
+
+namespace simtc::driver {
+namespace {
+
+const char* op_name(ir::KernelContract::Term::Op op) {
+  switch (op) {
+    case ir::KernelContract::Term::Op::Operand: return "operand";
+    case ir::KernelContract::Term::Op::Literal: return "literal";
+    case ir::KernelContract::Term::Op::Add: return "add";
+    case ir::KernelContract::Term::Op::Sub: return "sub";
+    case ir::KernelContract::Term::Op::Mul: return "mul";
+  }
+  return "literal";
+}
+
+const char* compare_name(ir::KernelContract::Compare compare) {
+  switch (compare) {
+    case ir::KernelContract::Compare::Lt: return "lt";
+    case ir::KernelContract::Compare::Le: return "le";
+    case ir::KernelContract::Compare::Gt: return "gt";
+    case ir::KernelContract::Compare::Ge: return "ge";
+    case ir::KernelContract::Compare::Eq: return "eq";
+    case ir::KernelContract::Compare::Ne: return "ne";
+  }
+  return "ge";
+}
+
+void emit_terms(std::ostream& os, const std::string& name, const std::vector<ir::KernelContract::Term>& terms) {
+  os << "inline constexpr simt::contract::Term " << name << "[] = {";
+  for (std::size_t i = 0; i < terms.size(); ++i)
+    os << (i ? ", " : "") << "{simt::contract::Op::" << op_name(terms[i].op) << ", " << terms[i].value << "u}";
+  os << "};\n";
+}
+
+// The expression that gives an operand's value in the launcher ("x.size()", "n").
+std::string operand_value(const ir::KernelContract::Operand& operand) {
+  switch (operand.what) {
+    case ir::KernelContract::Operand::What::Value: return "std::uint64_t(" + operand.param + ")";
+    case ir::KernelContract::Operand::What::Size: return "std::uint64_t(" + operand.param + ".size())";
+    case ir::KernelContract::Operand::What::RowWidth: return "std::uint64_t(" + operand.param + "_row_width)";
+  }
+  return "0";
+}
+
+}  // namespace
+
+std::string cpp_string(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
+void emit_contract_data(std::ostream& os, const ir::Function& fn) {
+  const ir::KernelContract& c = fn.signature().contract;
+  if (!c.present) return;
+  os << "/// The launch contract of " << fn.signature().cpp_name << ", as its attributes declare it.\n"
+     << "namespace " << fn.name() << "_contract {\n";
+  for (std::size_t i = 0; i < c.requirements.size(); ++i) {
+    emit_terms(os, "r" + std::to_string(i) + "_lhs", c.requirements[i].lhs);
+    emit_terms(os, "r" + std::to_string(i) + "_rhs", c.requirements[i].rhs);
+  }
+  if (!c.requirements.empty()) {
+    os << "inline constexpr simt::contract::Requirement requirements[] = {\n";
+    for (std::size_t i = 0; i < c.requirements.size(); ++i)
+      os << "    {" << cpp_string(c.requirements[i].text) << ", r" << i << "_lhs, simt::contract::Compare::"
+         << compare_name(c.requirements[i].compare) << ", r" << i << "_rhs},\n";
+    os << "};\n";
+  }
+  os << "inline constexpr simt::LaunchContract contract = {\n"
+     << "    .kernel = " << cpp_string(fn.signature().cpp_name) << ",\n";
+  if (c.block) os << "    .block = {" << (*c.block)[0] << ", " << (*c.block)[1] << ", " << (*c.block)[2] << "},\n";
+  if (c.max_threads) os << "    .max_threads = " << *c.max_threads << ",\n";
+  if (c.min_blocks_per_sm) os << "    .min_blocks_per_sm = " << *c.min_blocks_per_sm << ",\n";
+  if (c.dynamic_shared)
+    os << "    .has_dynamic_shared = true,\n"
+       << "    .dynamic_shared_min = " << c.dynamic_shared->first << ",\n"
+       << "    .dynamic_shared_max = " << c.dynamic_shared->second << ",\n";
+  if (c.min_arch) os << "    .min_arch = " << *c.min_arch << ",\n";
+  if (!c.requirements.empty()) os << "    .requirements = requirements,\n";
+  os << "};\n"
+     << "}  // namespace " << fn.name() << "_contract\n\n";
+}
+
+void emit_resource_queries(std::ostream& os, const ir::Function& fn) {
+  const std::string& k = fn.name();
+  os << "  /// What the driver compiled " << fn.signature().cpp_name
+     << " to: registers per thread, local and static shared memory, block limit.\n"
+     << "  simt::KernelAttributes " << k << "_attributes() const { return " << k << "_.attributes(); }\n"
+     << "  /// How many blocks of `block_threads` threads (and `dynamic_shared_bytes`) fit on one SM.\n"
+     << "  int " << k << "_max_active_blocks_per_sm(unsigned block_threads, std::size_t dynamic_shared_bytes = 0) const {\n"
+     << "    return " << k << "_.max_active_blocks_per_sm(block_threads, dynamic_shared_bytes);\n"
+     << "  }\n\n";
+}
+
+void emit_checked_launch(std::ostream& os, const ir::Function& fn, const std::string& params,
+                         const std::string& names, const std::string& doc) {
+  const ir::KernelSignature& sig = fn.signature();
+  const ir::KernelContract& c = sig.contract;
+  if (!c.present) return;
+  const std::string& k = fn.name();
+  const std::string contract = k + "_contract::contract";
+  os << "  /// A launch shape prepare_" << k << "() checked against " << sig.cpp_name
+     << "'s contract and the device; only " << k << "() accepts it.\n"
+     << "  using " << k << "_launch = simt::PreparedLaunch<struct " << k << "_launch_tag, Kernels>;\n\n"
+     << "  /// Checks `config` against " << sig.cpp_name << "'s launch contract and what the device and the\n"
+     << "  /// compiled kernel allow (throws simt::ContractError), and raises the kernel's dynamic shared\n"
+     << "  /// memory limit when the config asks for more than 48 KiB.\n";
+  for (const char* config : {"LaunchConfig1D", "LaunchConfig2D", "LaunchConfig3D"})
+    os << "  " << k << "_launch prepare_" << k << "(const simt::" << config << "& config) const {\n"
+       << "    simt::contract::prepare(" << k << "_, " << contract << ", config.shape());\n"
+       << "    return " << k << "_launch(config.shape(), " << k << "_.native_handle());\n"
+       << "  }\n";
+  os << "\n  /// Launches " << sig.cpp_name << "(" << doc << ") with a prepared shape, after checking\n"
+     << "  /// its `requires` relations and that no written buffer overlaps another argument\n"
+     << "  /// (throws simt::ContractError naming the clause and the numbers).\n"
+     << "  void " << k << "(const simt::Stream& stream, const " << k << "_launch& launch" << params << ") const {\n";
+  if (!c.operands.empty()) {
+    os << "    const std::uint64_t values[] = {";
+    for (std::size_t i = 0; i < c.operands.size(); ++i) os << (i ? ", " : "") << operand_value(c.operands[i]);
+    os << "};\n";
+  } else {
+    os << "    const std::span<const std::uint64_t> values;\n";
+  }
+  std::vector<std::string> buffers;
+  for (const ir::KernelParam& param : sig.params) {
+    const char* kind = nullptr;
+    bool written = true;
+    switch (param.kind) {
+      case ir::KernelParam::Kind::Slice: kind = "Slice", written = false; break;
+      case ir::KernelParam::Kind::DisjointSlice: kind = "DisjointSlice"; break;
+      case ir::KernelParam::Kind::AtomicSlice: kind = "AtomicSlice"; break;
+      default: break;
+    }
+    if (kind == nullptr) continue;
+    buffers.push_back("{" + cpp_string(param.name) + ", \"" + kind + "\", " + param.name + ".device_ptr(), " +
+                      param.name + ".bytes(), " + (written ? "true" : "false") + "}");
+  }
+  if (!buffers.empty()) {
+    os << "    const simt::contract::BufferArg buffers[] = {";
+    for (std::size_t i = 0; i < buffers.size(); ++i) os << (i ? ",\n                                                 " : "") << buffers[i];
+    os << "};\n";
+  } else {
+    os << "    const std::span<const simt::contract::BufferArg> buffers;\n";
+  }
+  os << "    simt::contract::check_launch(" << k << "_, " << contract << ", launch.function(), stream, values, buffers);\n"
+     << "    const simt::LaunchShape& shape = launch.shape();\n"
+     << "    " << k << "_unchecked(stream, simt::LaunchConfig3D{shape.grid, shape.block, shape.shared_bytes}" << names
+     << ");\n"
+     << "  }\n\n";
+}
+
+}  // namespace simtc::driver

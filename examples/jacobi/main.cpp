@@ -1,0 +1,126 @@
+// Runs Jacobi sweeps on random grids of several shapes on the GPU (each sweep's output poisoned
+// before its launch) and compares every point with the same sweeps on the CPU (same float
+// operations in the same order, so the comparison is exact). Without a GPU, runs the same kernel
+// on the CPU through simt's host reference.
+// Usage: jacobi [--small] [rows cols ...]   (--small: shapes for compute-sanitizer)
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include <simt/host.hpp>
+
+#include "jacobi.hpp"
+#include "jacobi.simt.hpp"
+
+// The kernel of jacobi.cpp, compiled for the CPU as well.
+void jacobi_step(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                 simt::DisjointSlice<float, simt::space::RuntimeRows> out);
+
+namespace {
+
+struct Shape {
+  std::uint32_t rows, cols;
+};
+const std::vector<Shape> kGpuShapes = {{1, 1}, {3, 5}, {33, 65}, {1000, 1030}, {4097, 4099}};
+const std::vector<Shape> kSmallShapes = {{1, 1}, {3, 5}, {33, 65}, {130, 75}};
+constexpr int kSweeps = 10;
+
+std::vector<float> random_grid(Shape s) {
+  std::mt19937 rng(s.rows * 131u + s.cols);
+  std::uniform_real_distribution<float> dist(0.0f, 100.0f);
+  std::vector<float> v(std::size_t(s.rows) * s.cols);
+  for (float& f : v) f = dist(rng);
+  return v;
+}
+
+// The CPU's sweeps: the kernel's arithmetic, point by point.
+std::vector<float> reference(Shape s, std::vector<float> a) {
+  std::vector<float> b(a.size());
+  for (int sweep = 0; sweep < kSweeps; ++sweep) {
+    for (std::size_t y = 0; y < s.rows; ++y)
+      for (std::size_t x = 0; x < s.cols; ++x) {
+        const std::size_t i = y * s.cols + x;
+        const bool boundary = y == 0 || x == 0 || y + 1 == s.rows || x + 1 == s.cols;
+        b[i] = boundary ? a[i] : 0.25f * ((a[i - s.cols] + a[i + s.cols]) + (a[i - 1] + a[i + 1]));
+      }
+    std::swap(a, b);
+  }
+  return a;
+}
+
+simt::LaunchConfig2D config(Shape s) { return {{(s.cols + kBX - 1) / kBX, (s.rows + kBY - 1) / kBY}, {kBX, kBY}}; }
+
+int check(const char* where, Shape s, const std::vector<float>& want, const std::vector<float>& got) {
+  std::size_t bad = 0, first = 0;
+  for (std::size_t i = 0; i < want.size(); ++i)
+    if (std::memcmp(&want[i], &got[i], sizeof(float)) != 0 && bad++ == 0) first = i;
+  if (bad == 0) {
+    std::printf("jacobi%s: %u x %u, %d sweeps ok\n", where, s.rows, s.cols, kSweeps);
+    return 0;
+  }
+  std::printf("jacobi%s: %u x %u FAILED: %zu mismatches, first at (%zu, %zu): got %.9g, want %.9g\n", where, s.rows,
+              s.cols, bad, first / s.cols, first % s.cols, double(got[first]), double(want[first]));
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool small = false;
+  std::vector<Shape> shapes;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--small") == 0) {
+      small = true;
+    } else if (i + 1 < argc && std::atoi(argv[i]) > 0 && std::atoi(argv[i + 1]) > 0) {
+      shapes.push_back({std::uint32_t(std::atoi(argv[i])), std::uint32_t(std::atoi(argv[i + 1]))});
+      ++i;
+    } else {
+      return std::fprintf(stderr, "usage: jacobi [--small] [rows cols ...]\n"), 2;
+    }
+  }
+  std::optional<simt::Context> gpu;
+  try {
+    gpu.emplace(simt::Context::primary());
+  } catch (const simt::Error& e) {  // no driver or no device
+    std::printf("no GPU here (%s); running the kernel on the CPU through the host reference\n", e.what());
+  }
+  if (shapes.empty()) shapes = small || !gpu ? kSmallShapes : kGpuShapes;
+  int failures = 0;
+  std::optional<jacobi_kernels::Kernels> kernels;
+  if (gpu) {
+    std::printf("GPU 0: %s (sm_%d)\n", gpu->device_name().c_str(), gpu->compute_capability());
+    kernels.emplace(jacobi_kernels::load(*gpu));
+  }
+  for (Shape s : shapes) {
+    const std::vector<float> grid = random_grid(s);
+    const std::vector<float> want = reference(s, grid);
+    const simt::LaunchConfig2D c = config(s);
+    if (gpu) {
+      simt::Stream stream(*gpu);
+      auto a = simt::DeviceBuffer<float>::from_host(*gpu, grid);
+      auto b = simt::DeviceBuffer<float>::uninitialized(*gpu, grid.size());
+      for (int sweep = 0; sweep < kSweeps; ++sweep) {
+        b.fill_bytes(0xFF);
+        kernels->jacobi_step_unchecked(stream, c, s.rows, s.cols, std::as_const(a).view(), b.view(), s.cols);
+        stream.synchronize();
+        std::swap(a, b);
+      }
+      failures += check("", s, want, a.to_host());
+    } else {
+      std::vector<float> a = grid, b(grid.size());
+      for (int sweep = 0; sweep < kSweeps; ++sweep) {
+        std::fill(b.begin(), b.end(), NAN);
+        simt::host::launch({c.grid.x, c.grid.y, 1}, {c.block.x, c.block.y, 1}, jacobi_step, s.rows, s.cols,
+                           simt::host::slice(a), simt::host::disjoint_rows(b, s.cols));
+        std::swap(a, b);
+      }
+      failures += check(" (CPU)", s, want, a);
+    }
+  }
+  return failures == 0 ? 0 : 1;
+}

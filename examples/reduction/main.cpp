@@ -1,0 +1,124 @@
+// Sums float arrays on the GPU for several sizes (the partial sums and the result poisoned
+// before each launch) and compares each sum with the CPU's, computed in double precision.
+// Without a GPU, runs the same kernel on the CPU through simt's host reference.
+// Usage: reduction [--small] [n ...]   (--small: sizes for compute-sanitizer)
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <simt/host.hpp>
+
+#include "reduction.hpp"
+#include "reduction.simt.hpp"
+
+// The kernel of reduction.cpp, compiled for the CPU as well.
+void block_sum(simt::Slice<const Float4> quads, simt::Slice<const float> all, simt::AtomicSlice<float> out);
+
+namespace {
+
+const std::vector<std::size_t> kGpuSizes = {1, 7, 4097, 1000003, 12345679, 67108859};
+const std::vector<std::size_t> kSmallSizes = {1, 7, 4097, 100003};
+
+std::vector<float> random_floats(std::size_t n) {
+  std::mt19937 rng(std::uint32_t(n) * 2654435761u + 1);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  std::vector<float> v(n);
+  for (float& f : v) f = dist(rng);
+  return v;
+}
+
+// Enough blocks that each thread adds about four Float4s, at most kMaxBlocks.
+std::uint32_t blocks_for(std::size_t quads) {
+  std::size_t blocks = (quads + 4 * kBlock - 1) / (4 * kBlock);
+  return std::uint32_t(std::clamp<std::size_t>(blocks, 1, kMaxBlocks));
+}
+
+// A float sum differs from the exact one by a few ulps of the magnitudes it adds.
+bool close_enough(float got, const std::vector<float>& x, double* exact) {
+  double sum = 0, magnitude = 0;
+  for (float f : x) sum += f, magnitude += std::fabs(f);
+  *exact = sum;
+  return std::isfinite(got) && std::fabs(double(got) - sum) <= 1e-5 * magnitude;
+}
+
+int report(const char* where, std::size_t n, const std::vector<float>& x, float got) {
+  double exact = 0;
+  if (close_enough(got, x, &exact)) {
+    std::printf("reduction%s: n = %zu ok (sum %.6g)\n", where, n, double(got));
+    return 0;
+  }
+  std::printf("reduction%s: n = %zu FAILED: got %.9g, want %.9g\n", where, n, double(got), exact);
+  return 1;
+}
+
+int run_gpu(const simt::Context& context, const reduction_kernels::Kernels& kernels, std::size_t n) {
+  simt::Stream stream(context);
+  const std::vector<float> x = random_floats(n);
+  const std::size_t quads = n / 4;
+  const std::uint32_t blocks = blocks_for(quads);
+  auto dx = simt::DeviceBuffer<float>::from_host(context, x);
+  auto partials = simt::DeviceBuffer<float>::uninitialized(context, blocks);
+  auto result = simt::DeviceBuffer<float>::uninitialized(context, 1);
+  partials.fill_bytes(0xFF);  // NaN
+  result.fill_bytes(0xFF);
+  using Quad = reduction_kernels::Float4;
+  kernels.block_sum_unchecked(stream, simt::LaunchConfig1D{blocks, kBlock},
+                              simt::DeviceView<const Quad>(dx.device_ptr(), quads), std::as_const(dx).view(),
+                              partials.view());
+  kernels.block_sum_unchecked(stream, simt::LaunchConfig1D{1, kBlock},
+                              simt::DeviceView<const Quad>(partials.device_ptr(), blocks / 4),
+                              std::as_const(partials).view(), result.view());
+  stream.synchronize();
+  return report("", n, x, result.to_host()[0]);
+}
+
+int run_cpu(std::size_t n) {
+  const std::vector<float> x = random_floats(n);
+  const std::size_t quads = n / 4;
+  const std::uint32_t blocks = blocks_for(quads);
+  std::vector<Float4> x4(quads);
+  std::memcpy(x4.data(), x.data(), quads * sizeof(Float4));
+  std::vector<float> partials(blocks, NAN), result(1, NAN);
+  simt::host::launch_1d(blocks, kBlock, block_sum, simt::host::slice(x4), simt::host::slice(x),
+                        simt::host::atomic(partials));
+  std::vector<Float4> p4(blocks / 4);
+  std::memcpy(p4.data(), partials.data(), p4.size() * sizeof(Float4));
+  simt::host::launch_1d(1, kBlock, block_sum, simt::host::slice(p4), simt::host::slice(partials),
+                        simt::host::atomic(result));
+  return report(" (CPU)", n, x, result[0]);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool small = false;
+  std::vector<std::size_t> sizes;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--small") == 0) small = true;
+    else if (std::size_t n = std::strtoull(argv[i], nullptr, 10); n > 0) sizes.push_back(n);
+    else return std::fprintf(stderr, "usage: reduction [--small] [n ...]\n"), 2;
+  }
+  std::optional<simt::Context> gpu;
+  try {
+    gpu.emplace(simt::Context::primary());
+  } catch (const simt::Error& e) {  // no driver or no device
+    std::printf("no GPU here (%s); running the kernel on the CPU through the host reference\n", e.what());
+  }
+  if (sizes.empty()) sizes = small || !gpu ? kSmallSizes : kGpuSizes;
+  int failures = 0;
+  if (gpu) {
+    std::printf("GPU 0: %s (sm_%d)\n", gpu->device_name().c_str(), gpu->compute_capability());
+    auto kernels = reduction_kernels::load(*gpu);
+    for (std::size_t n : sizes) failures += run_gpu(*gpu, kernels, n);
+  } else {
+    for (std::size_t n : sizes) failures += run_cpu(n);
+  }
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,113 @@
+// Row-wise softmax of random matrices on the GPU for several shapes (the output poisoned before
+// each launch), compared element by element with a softmax in double precision on the CPU
+// (within 1e-5 relative). Rows up to kMaxCachedCols long are cached in dynamic shared memory,
+// longer ones are not: the shapes cover both. Without a GPU, runs the same kernel on the CPU
+// through simt's host reference.
+// Usage: softmax [--small] [rows cols ...]   (--small: shapes for compute-sanitizer)
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include <simt/host.hpp>
+
+#include "softmax.hpp"
+#include "softmax.simt.hpp"
+
+// The kernel of softmax.cpp, compiled for the CPU as well.
+void softmax(uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out);
+
+namespace {
+
+struct Shape {
+  std::uint32_t rows, cols;
+};
+const std::vector<Shape> kGpuShapes = {{1, 1}, {3, 7}, {37, 1000}, {1000, 3001}, {129, 20000}, {4096, 8191}};
+const std::vector<Shape> kSmallShapes = {{1, 1}, {3, 7}, {37, 1000}, {5, 13001}};
+
+std::vector<float> random_matrix(Shape s) {
+  std::mt19937 rng(s.rows * 7u + s.cols);
+  std::uniform_real_distribution<float> dist(-10.0f, 10.0f);
+  std::vector<float> v(std::size_t(s.rows) * s.cols);
+  for (float& f : v) f = dist(rng);
+  return v;
+}
+
+// The row's bytes of dynamic shared memory when it fits the cache, else none.
+std::uint32_t shared_bytes(Shape s) { return s.cols <= kMaxCachedCols ? s.cols * std::uint32_t(sizeof(float)) : 0; }
+
+int check(const char* where, Shape s, const std::vector<float>& in, const std::vector<float>& got) {
+  std::size_t bad = 0, first = 0;
+  double want_first = 0;
+  for (std::size_t r = 0; r < s.rows; ++r) {
+    const float* x = &in[r * s.cols];
+    double m = x[0], sum = 0;
+    for (std::size_t j = 1; j < s.cols; ++j) m = std::max(m, double(x[j]));
+    for (std::size_t j = 0; j < s.cols; ++j) sum += std::exp(double(x[j]) - m);
+    for (std::size_t j = 0; j < s.cols; ++j) {
+      const double want = std::exp(double(x[j]) - m) / sum, y = got[r * s.cols + j];
+      if (!(std::fabs(y - want) <= 1e-5 * want + 1e-12) && bad++ == 0) first = r * s.cols + j, want_first = want;
+    }
+  }
+  const char* how = shared_bytes(s) != 0 ? "row cached" : "row not cached";
+  if (bad == 0) {
+    std::printf("softmax%s: %u x %u (%s) ok\n", where, s.rows, s.cols, how);
+    return 0;
+  }
+  std::printf("softmax%s: %u x %u (%s) FAILED: %zu mismatches, first at (%zu, %zu): got %.9g, want %.9g\n", where,
+              s.rows, s.cols, how, bad, first / s.cols, first % s.cols, double(got[first]), want_first);
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool small = false;
+  std::vector<Shape> shapes;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--small") == 0) {
+      small = true;
+    } else if (i + 1 < argc && std::atoi(argv[i]) > 0 && std::atoi(argv[i + 1]) > 0) {
+      shapes.push_back({std::uint32_t(std::atoi(argv[i])), std::uint32_t(std::atoi(argv[i + 1]))});
+      ++i;
+    } else {
+      return std::fprintf(stderr, "usage: softmax [--small] [rows cols ...]\n"), 2;
+    }
+  }
+  std::optional<simt::Context> gpu;
+  try {
+    gpu.emplace(simt::Context::primary());
+  } catch (const simt::Error& e) {  // no driver or no device
+    std::printf("no GPU here (%s); running the kernel on the CPU through the host reference\n", e.what());
+  }
+  if (shapes.empty()) shapes = small || !gpu ? kSmallShapes : kGpuShapes;
+  int failures = 0;
+  std::optional<softmax_kernels::Kernels> kernels;
+  if (gpu) {
+    std::printf("GPU 0: %s (sm_%d)\n", gpu->device_name().c_str(), gpu->compute_capability());
+    kernels.emplace(softmax_kernels::load(*gpu));
+  }
+  for (Shape s : shapes) {
+    const std::vector<float> in = random_matrix(s);
+    if (gpu) {
+      simt::Stream stream(*gpu);
+      auto din = simt::DeviceBuffer<float>::from_host(*gpu, in);
+      auto dout = simt::DeviceBuffer<float>::uninitialized(*gpu, in.size());
+      dout.fill_bytes(0xFF);
+      kernels->softmax_unchecked(stream, simt::LaunchConfig1D{s.rows, kBlock, shared_bytes(s)}, s.cols,
+                                 std::as_const(din).view(), dout.view());
+      stream.synchronize();
+      failures += check("", s, in, dout.to_host());
+    } else {
+      std::vector<float> out(in.size(), NAN);
+      simt::host::launch(simt::host::LaunchSpec{{s.rows, 1, 1}, {kBlock, 1, 1}, shared_bytes(s)}, softmax, s.cols,
+                         simt::host::slice(in), simt::host::disjoint(out));
+      failures += check(" (CPU)", s, in, out);
+    }
+  }
+  return failures == 0 ? 0 : 1;
+}

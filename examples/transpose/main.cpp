@@ -1,0 +1,104 @@
+// Transposes random matrices of several shapes on the GPU (the output poisoned before each
+// launch) and compares every element with the input. Without a GPU, runs the same kernel on
+// the CPU through simt's host reference.
+// Usage: transpose [--small] [rows cols ...]   (--small: shapes for compute-sanitizer)
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include <simt/host.hpp>
+
+#include "transpose.hpp"
+#include "transpose.simt.hpp"
+
+// The kernel of transpose.cpp, compiled for the CPU as well.
+void transpose(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out);
+
+namespace {
+
+struct Shape {
+  std::uint32_t rows, cols;
+};
+const std::vector<Shape> kGpuShapes = {{1, 1}, {1, 1000}, {999, 1}, {33, 31}, {1000, 1025}, {4097, 3001}, {8191, 8193}};
+const std::vector<Shape> kSmallShapes = {{1, 1}, {1, 100}, {33, 31}, {257, 131}};
+
+std::vector<float> random_matrix(Shape s) {
+  std::mt19937 rng(s.rows * 7919u + s.cols);
+  std::uniform_real_distribution<float> dist(-1000.0f, 1000.0f);
+  std::vector<float> v(std::size_t(s.rows) * s.cols);
+  for (float& f : v) f = dist(rng);
+  return v;
+}
+
+simt::LaunchConfig2D config(Shape s) {
+  return {{(s.cols + kTile - 1) / kTile, (s.rows + kTile - 1) / kTile}, {kTile, kRows}};
+}
+
+int check(const char* where, Shape s, const std::vector<float>& in, const std::vector<float>& out) {
+  std::size_t bad = 0, first = 0;
+  for (std::size_t r = 0; r < s.rows; ++r)
+    for (std::size_t c = 0; c < s.cols; ++c) {
+      const std::size_t i = c * s.rows + r;
+      if (std::memcmp(&out[i], &in[r * s.cols + c], sizeof(float)) != 0 && bad++ == 0) first = i;
+    }
+  if (bad == 0) {
+    std::printf("transpose%s: %u x %u ok\n", where, s.rows, s.cols);
+    return 0;
+  }
+  std::printf("transpose%s: %u x %u FAILED: %zu mismatches, first at out[%zu]\n", where, s.rows, s.cols, bad, first);
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool small = false;
+  std::vector<Shape> shapes;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--small") == 0) {
+      small = true;
+    } else if (i + 1 < argc && std::atoi(argv[i]) > 0 && std::atoi(argv[i + 1]) > 0) {
+      shapes.push_back({std::uint32_t(std::atoi(argv[i])), std::uint32_t(std::atoi(argv[i + 1]))});
+      ++i;
+    } else {
+      return std::fprintf(stderr, "usage: transpose [--small] [rows cols ...]\n"), 2;
+    }
+  }
+  std::optional<simt::Context> gpu;
+  try {
+    gpu.emplace(simt::Context::primary());
+  } catch (const simt::Error& e) {  // no driver or no device
+    std::printf("no GPU here (%s); running the kernel on the CPU through the host reference\n", e.what());
+  }
+  if (shapes.empty()) shapes = small || !gpu ? kSmallShapes : kGpuShapes;
+  int failures = 0;
+  if (gpu) {
+    std::printf("GPU 0: %s (sm_%d)\n", gpu->device_name().c_str(), gpu->compute_capability());
+    auto kernels = transpose_kernels::load(*gpu);
+    simt::Stream stream(*gpu);
+    for (Shape s : shapes) {
+      const std::vector<float> in = random_matrix(s);
+      auto din = simt::DeviceBuffer<float>::from_host(*gpu, in);
+      auto dout = simt::DeviceBuffer<float>::uninitialized(*gpu, in.size());
+      dout.fill_bytes(0xFF);
+      kernels.transpose_unchecked(stream, config(s), s.rows, s.cols, std::as_const(din).view(), dout.view());
+      stream.synchronize();
+      failures += check("", s, in, dout.to_host());
+    }
+  } else {
+    for (Shape s : shapes) {
+      const std::vector<float> in = random_matrix(s);
+      std::vector<float> out(in.size(), NAN);
+      const simt::LaunchConfig2D c = config(s);
+      simt::host::launch({c.grid.x, c.grid.y, 1}, {c.block.x, c.block.y, 1}, transpose, s.rows, s.cols,
+                         simt::host::slice(in), simt::host::disjoint(out));
+      failures += check(" (CPU)", s, in, out);
+    }
+  }
+  return failures == 0 ? 0 : 1;
+}

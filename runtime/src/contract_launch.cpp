@@ -1,0 +1,60 @@
+// Launch contracts: the half that asks the driver. prepare() gathers the device's and the
+// compiled kernel's limits and runs the pure checks of contract.cpp; check_launch() runs the
+// argument checks before the generated launcher launches.
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "simt/runtime/contract.hpp"
+#include "text.hpp"
+
+namespace simt::contract {
+namespace {
+
+using detail::cat;
+
+// The dynamic shared memory limit each kernel has been raised to. A kernel's limit is one
+// driver attribute shared by all its launches, so it only ever goes up: lowering it for one
+// prepared launch would break another prepared earlier with a larger request.
+std::mutex g_shared_mutex;
+std::map<const CUfunc_st*, std::size_t> g_shared_raised;
+
+void raise_dynamic_shared_limit(const Kernel& kernel, std::size_t bytes) {
+  std::lock_guard lock(g_shared_mutex);
+  std::size_t& raised = g_shared_raised[kernel.native_handle()];
+  if (bytes <= raised) return;
+  kernel.set_max_dynamic_shared(bytes);
+  raised = bytes;
+}
+
+}  // namespace
+
+void prepare(const Kernel& kernel, const LaunchContract& contract, const LaunchShape& shape) {
+  const DeviceLimits device = kernel.context().limits();
+  const KernelAttributes attributes = kernel.attributes();
+  const KernelLimits limits{attributes.max_threads_per_block, attributes.static_shared_bytes};
+  check_shape(contract, shape, device, limits);
+  // Without the opt-in, static plus dynamic shared memory is capped at the default per-block
+  // limit (48 KiB); check_shape has already made sure the opt-in limit covers the request.
+  if (limits.static_shared_bytes + shape.shared_bytes > device.max_shared_per_block)
+    raise_dynamic_shared_limit(kernel, shape.shared_bytes);
+  if (shape.grid.x == 0 || shape.grid.y == 0 || shape.grid.z == 0) return;  // launches nothing
+  const unsigned threads = shape.block.x * shape.block.y * shape.block.z;  // <= 1024: checked above
+  check_residency(contract, shape, kernel.max_active_blocks_per_sm(threads, shape.shared_bytes), limits);
+}
+
+void check_launch(const Kernel& kernel, const LaunchContract& contract, const CUfunc_st* prepared_for,
+                  const Stream& stream, std::span<const std::uint64_t> values, std::span<const BufferArg> buffers) {
+  if (prepared_for != kernel.native_handle())
+    throw ContractError(ContractClause::wrong_kernel, contract.kernel,
+                        "the launch was prepared with another loaded copy of this kernel (another module or "
+                        "context); prepare it with the one that launches it");
+  if (!(stream.context() == kernel.context()))
+    throw ContractError(ContractClause::wrong_context, contract.kernel,
+                        cat("the stream belongs to the context of device ", stream.context().device(),
+                            ", but the kernel's module is loaded in the context of device ", kernel.context().device()));
+  check_requirements(contract, values);
+  check_no_alias(contract, buffers);
+}
+
+}  // namespace simt::contract

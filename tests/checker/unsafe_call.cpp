@@ -1,0 +1,17 @@
+// RUN: not %simtc check -fno-caret-diagnostics %s 2>&1 | FileCheck %s --match-full-lines --implicit-check-not=error:
+#include <simt/kernel.hpp>
+
+SIMT_REQUIRES_UNSAFE void scatter(simt::DisjointSlice<float>& out, size_t at, float v) {
+  out.get_unchecked_mut(at) = v;
+}
+
+[[kernel]] void k(simt::Slice<const float> x, simt::DisjointSlice<float> out) {
+  float first = x.get_unchecked(0);
+  out.get_unchecked_mut(3) = first;
+  scatter(out, 7, first);
+}
+
+// CHECK: {{.*}}unsafe_call.cpp:9:19: error: 'simt::Slice<const float>::get_unchecked' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
+// CHECK-NEXT: {{.*}}unsafe_call.cpp:10:7: error: 'simt::DisjointSlice<float>::get_unchecked_mut' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
+// CHECK-NEXT: {{.*}}unsafe_call.cpp:11:3: error: 'scatter' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
+// CHECK-NEXT: {{.*}}unsafe_call.cpp:4:27: note: marked SIMT_REQUIRES_UNSAFE here

@@ -1,0 +1,129 @@
+// Shared memory, dynamic shared memory, atomics and cp.async on the host reference.
+#include <simt/host.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace {
+
+// Two shared arrays: one per declaration, the same for all threads of a block, fresh (0xFF
+// bytes) in each block, distinct between declarations.
+void blocks(simt::DisjointSlice<unsigned> first_seen, simt::DisjointSlice<unsigned> sums) {
+  simt::SharedArray<unsigned, 64> a;
+  simt::SharedArray<unsigned, 64> b;
+  auto me = simt::thread::index_in_block();
+  auto i = simt::thread::index_1d();
+  const unsigned before = a[me.get()];
+  simt::sync_threads();
+  if (auto s = a.get_mut(me)) *s = unsigned(i.get());
+  if (auto s = b.get_mut(me)) *s = 1000;
+  simt::sync_threads();
+  unsigned sum = 0;
+  for (std::size_t k = 0; k < 64; ++k) sum += a[k];
+  if (auto o = first_seen.get_mut(i)) *o = before;
+  if (auto o = sums.get_mut(i)) *o = sum + b[63 - me.get()];
+}
+
+TEST(HostSharedMemory, OneCopyPerBlockFreshEachBlock) {
+  std::vector<unsigned> seen(192), sums(192);
+  simt::host::launch_1d(3, 64, blocks, simt::host::disjoint(seen), simt::host::disjoint(sums));
+  for (int t = 0; t < 192; ++t) {
+    const unsigned block = unsigned(t / 64), base = block * 64;
+    EXPECT_EQ(seen[t], 0xFFFFFFFFu) << t;
+    EXPECT_EQ(sums[t], 64 * base + 63 * 64 / 2 + 1000) << t;
+  }
+}
+
+void dynamic(simt::DisjointSlice<float> out, simt::DisjointSlice<unsigned> sizes) {
+  auto scratch = simt::dynamic_shared<float>();
+  auto again = simt::dynamic_shared<double>();
+  auto me = simt::thread::index_in_block();
+  auto i = simt::thread::index_1d();
+  if (auto s = scratch.get_mut(me)) *s = float(me.get()) * 0.5f;
+  simt::sync_threads();
+  if (auto o = out.get_mut(i)) *o = scratch[scratch.size() - 1 - me.get()];
+  if (auto o = sizes.get_mut(i)) *o = unsigned(scratch.size() * 1000 + again.size());
+}
+
+TEST(HostSharedMemory, DynamicSharedMemoryIsSizedByTheLaunch) {
+  std::vector<float> out(64);
+  std::vector<unsigned> sizes(64);
+  simt::host::launch(simt::host::LaunchSpec{{2, 1, 1}, {32, 1, 1}, 32 * sizeof(float)}, dynamic,
+                     simt::host::disjoint(out), simt::host::disjoint(sizes));
+  for (int t = 0; t < 64; ++t) {
+    EXPECT_EQ(out[t], float(31 - t % 32) * 0.5f);
+    EXPECT_EQ(sizes[t], 32u * 1000 + 16);
+  }
+}
+
+void counting(simt::Slice<const unsigned> keys, simt::AtomicSlice<unsigned> bins,
+              simt::AtomicSlice<float> total, simt::AtomicSlice<long long> extremes) {
+  simt::SharedArray<unsigned, 8> local;
+  auto me = simt::thread::index_in_block();
+  auto i = simt::thread::index_1d();
+  if (me.get() < 8) local.atomic(me.get()).store(0u);
+  simt::sync_threads();
+  if (i.get() < keys.size()) {
+    const unsigned k = keys[i.get()];
+    local.atomic(k % 8).fetch_add(1u, simt::relaxed, simt::block_scope);
+    total[0].fetch_add(0.5f);
+    extremes[0].fetch_min((long long)k - 100);
+    extremes[1].fetch_max((long long)k);
+    extremes[2].fetch_xor((long long)k);
+    extremes[3].compare_exchange(0, (long long)k + 1);  // only the first thread's CAS succeeds
+  }
+  simt::sync_threads();
+  if (me.get() < 8) bins[me.get()].fetch_add(local[me.get()], simt::acq_rel);
+}
+
+TEST(HostAtomics, GlobalAndSharedAtomicsCount) {
+  std::vector<unsigned> keys(1000);
+  for (unsigned t = 0; t < keys.size(); ++t) keys[t] = (t * 2654435761u) >> 20;
+  std::vector<unsigned> bins(8, 0);
+  std::vector<float> total(1, 0.0f);
+  std::vector<long long> extremes = {1 << 30, -1, 0, 0};
+  simt::host::launch_1d(8, 128, counting, simt::host::slice(keys), simt::host::atomic(bins),
+                        simt::host::atomic(total), simt::host::atomic(extremes));
+  std::vector<unsigned> want(8, 0);
+  long long mn = 1 << 30, mx = -1, x = 0;
+  for (unsigned k : keys) {
+    ++want[k % 8];
+    mn = std::min(mn, (long long)k - 100);
+    mx = std::max(mx, (long long)k);
+    x ^= (long long)k;
+  }
+  EXPECT_EQ(bins, want);
+  EXPECT_EQ(total[0], 500.0f);
+  EXPECT_EQ(extremes[0], mn);
+  EXPECT_EQ(extremes[1], mx);
+  EXPECT_EQ(extremes[2], x);
+  EXPECT_EQ(extremes[3], (long long)keys[0] + 1);
+}
+
+void staged(simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 64, 16> tile;
+  auto me = simt::thread::index_in_block();
+  auto i = simt::thread::index_1d();
+  if (me.get() < 16) {
+    [[simt::unsafe]] {
+      simt::async::copy<16>(tile, 4 * me.get(), in, 64 * simt::block::index_x() + 4 * me.get());
+      simt::async::commit();
+      simt::async::wait<0>();
+    }
+  }
+  simt::sync_threads();
+  if (auto o = out.get_mut(i)) *o = tile[me.get()];
+}
+
+TEST(HostAsyncCopy, CopiesAndZeroFillsPastTheEnd) {
+  std::vector<float> in(64 + 37);  // the second block's tile runs past the end
+  for (std::size_t t = 0; t < in.size(); ++t) in[t] = float(t) + 0.25f;
+  std::vector<float> out(128, -1.0f);
+  simt::host::launch_1d(2, 64, staged, simt::host::slice(in), simt::host::disjoint(out));
+  for (std::size_t t = 0; t < 128; ++t) EXPECT_EQ(out[t], t < in.size() ? in[t] : 0.0f) << t;
+}
+
+}  // namespace
