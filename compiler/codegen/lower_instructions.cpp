@@ -267,25 +267,11 @@ llvm::Value* FunctionLowerer::lower_cast(const ir::Instruction& inst) {
 }
 
 llvm::Value* FunctionLowerer::lower_float_to_int(bool is_signed, llvm::Value* v, llvm::Type* to) {
-  // The IR's conversions saturate and turn NaN into 0, which is exactly what PTX's
-  // cvt.rzi.{s,u}{32,64}.f{32,64} does. LLVM's generic fptosi.sat means the same, but NVPTX
-  // expands it into cvt plus three compare-and-selects, so the common widths go straight to
-  // the cvt intrinsics.
-  using llvm::Intrinsic::ID;
-  llvm::Type* from = v->getType();
-  if (from->isFloatTy() || from->isDoubleTy()) {
-    const bool f32 = from->isFloatTy();
-    ID id = llvm::Intrinsic::not_intrinsic;
-    if (to->isIntegerTy(32))
-      id = is_signed ? (f32 ? llvm::Intrinsic::nvvm_f2i_rz : llvm::Intrinsic::nvvm_d2i_rz)
-                     : (f32 ? llvm::Intrinsic::nvvm_f2ui_rz : llvm::Intrinsic::nvvm_d2ui_rz);
-    else if (to->isIntegerTy(64))
-      id = is_signed ? (f32 ? llvm::Intrinsic::nvvm_f2ll_rz : llvm::Intrinsic::nvvm_d2ll_rz)
-                     : (f32 ? llvm::Intrinsic::nvvm_f2ull_rz : llvm::Intrinsic::nvvm_d2ull_rz);
-    if (id != llvm::Intrinsic::not_intrinsic) return b_.CreateIntrinsic(id, {v});
-  }
+  // The IR's conversions saturate and turn NaN into 0: LLVM's fptosi.sat/fptoui.sat say
+  // exactly that, and NVPTX lowers them to cvt.rzi with explicit clamps and a NaN fix-up, so
+  // the result never depends on how cvt itself treats NaN and out-of-range inputs.
   return b_.CreateIntrinsic(is_signed ? llvm::Intrinsic::fptosi_sat : llvm::Intrinsic::fptoui_sat,
-                            {to, from}, {v});
+                            {to, v->getType()}, {v});
 }
 
 llvm::Value* FunctionLowerer::lower_alloca(const ir::Instruction& inst) {

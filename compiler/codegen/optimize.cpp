@@ -5,8 +5,10 @@
 #include <llvm/IR/PassManager.h>
 #include <llvm/Passes/OptimizationLevel.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Transforms/Scalar/InductiveRangeCheckElimination.h>
 
 #include "codegen/internal.hpp"
+#include "codegen/passes.hpp"
 
 namespace simtc::codegen::detail {
 
@@ -23,6 +25,19 @@ void optimize_module(llvm::Module& m, llvm::TargetMachine& tm, int opt_level) {
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
+  if (opt_level > 0) {
+    // After each round of inlining: the header's index functions are now in the kernel.
+    pb.registerPeepholeEPCallback([](llvm::FunctionPassManager& fpm, llvm::OptimizationLevel) {
+      fpm.addPass(LaunchShapePass());
+    });
+    pb.registerVectorizerStartEPCallback([](llvm::FunctionPassManager& fpm, llvm::OptimizationLevel) {
+      // Bounds checks of a loop's slice reads split the loop into a short checked start and
+      // end and an unchecked middle (LLVM's inductive range check elimination): the middle's
+      // loads then issue back to back, as in unchecked code, and a wrong index still traps.
+      fpm.addPass(llvm::IRCEPass());
+      fpm.addPass(DefaultUnrollPass());
+    });
+  }
 
   llvm::OptimizationLevel level = llvm::OptimizationLevel::O3;
   switch (opt_level) {

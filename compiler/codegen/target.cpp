@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include <llvm/MC/TargetRegistry.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Target/TargetOptions.h>
@@ -99,6 +100,12 @@ void initialize_llvm() {
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
     llvm::install_fatal_error_handler(fatal_error_handler, nullptr);
+    // 32-bit pointers for shared, const and local memory (each is far smaller than 4 GiB), as
+    // nvcc uses: shared-memory address arithmetic then stays in 32-bit registers. The option
+    // is read when a target machine computes its data layout.
+    auto& options = llvm::cl::getRegisteredOptions();
+    if (auto it = options.find("nvptx-short-ptr"); it != options.end())
+      static_cast<llvm::cl::opt<bool>*>(it->second)->setValue(true);
   });
 }
 

@@ -19,7 +19,7 @@ constexpr uint32_t kAStage = kBM * kARow, kBStage = kBK * kBRow;
 
 }  // namespace
 
-[[kernel]] void hgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const simt::half> a,
+[[kernel, simt::block(kThreads)]] void hgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const simt::half> a,
                       simt::Slice<const simt::half> b, simt::DisjointSlice<float> c) {
   simt::SharedArray<simt::half, kStages * kAStage, 16> as;
   simt::SharedArray<simt::half, kStages * kBStage, 16> bs;

@@ -108,7 +108,7 @@ int main(int argc, char** argv) {
       auto db = simt::DeviceBuffer<simt::half>::from_host(*gpu, hb);
       auto dc = simt::DeviceBuffer<float>::uninitialized(*gpu, std::size_t(s.m) * s.n);
       dc.fill_bytes(0xFF);
-      kernels->hgemm_unchecked(stream, c, s.m, s.n, s.k, std::as_const(da).view(), std::as_const(db).view(),
+      kernels->hgemm(stream, kernels->prepare_hgemm(c), s.m, s.n, s.k, std::as_const(da).view(), std::as_const(db).view(),
                                dc.view());
       stream.synchronize();
       failures += check("", s, a, b, dc.to_host());

@@ -8,7 +8,7 @@
 
 /// bins[v] += the number of bytes equal to v among the first n bytes of `data` (whose first
 /// 16 * chunks.size() bytes `chunks` views).
-[[kernel]] void histogram(uint64_t n, simt::Slice<const Bytes16> chunks, simt::Slice<const uint32_t> data,
+[[kernel, simt::block(kBlock)]] void histogram(uint64_t n, simt::Slice<const Bytes16> chunks, simt::Slice<const uint32_t> data,
                           simt::AtomicSlice<uint32_t> bins) {
   simt::SharedArray<uint32_t, kBins> local;
   auto me = simt::thread::index_in_block();

@@ -24,23 +24,23 @@ float block_sum(float v) {
 
 }  // namespace
 
-[[kernel]] void layer_norm(uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
+[[kernel, simt::block(kBlock)]] void layer_norm(uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
                            simt::Slice<const float> beta, simt::DisjointSlice<float> out) {
   const size_t base = size_t(simt::block::index_x()) * cols;
   const uint32_t t = simt::thread::index_x();
 
   float sum = 0.0f;
-  for (uint32_t j = t; j < cols; j += kBlock) sum += in[base + j];
+  for (size_t j = t; j < cols; j += kBlock) sum += in[base + j];
   const float mean = block_sum(sum) / float(cols);
 
   float squares = 0.0f;
-  for (uint32_t j = t; j < cols; j += kBlock) {
+  for (size_t j = t; j < cols; j += kBlock) {
     const float d = in[base + j] - mean;
     squares += d * d;
   }
   const float rstd = simt::rsqrt(block_sum(squares) / float(cols) + epsilon);
 
-  for (uint32_t j = t; j < cols; j += kBlock) {
+  for (size_t j = t; j < cols; j += kBlock) {
     const float y = (in[base + j] - mean) * rstd * gamma[j] + beta[j];
     // Column j of this block's row is written by this thread alone.
     if (base + j < out.size()) [[simt::unsafe]] { out.get_unchecked_mut(base + j) = y; }

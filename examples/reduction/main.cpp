@@ -69,10 +69,10 @@ int run_gpu(const simt::Context& context, const reduction_kernels::Kernels& kern
   partials.fill_bytes(0xFF);  // NaN
   result.fill_bytes(0xFF);
   using Quad = reduction_kernels::Float4;
-  kernels.block_sum_unchecked(stream, simt::LaunchConfig1D{blocks, kBlock},
+  kernels.block_sum(stream, kernels.prepare_block_sum(simt::LaunchConfig1D{blocks, kBlock}),
                               simt::DeviceView<const Quad>(dx.device_ptr(), quads), std::as_const(dx).view(),
                               partials.view());
-  kernels.block_sum_unchecked(stream, simt::LaunchConfig1D{1, kBlock},
+  kernels.block_sum(stream, kernels.prepare_block_sum(simt::LaunchConfig1D{1, kBlock}),
                               simt::DeviceView<const Quad>(partials.device_ptr(), blocks / 4),
                               std::as_const(partials).view(), result.view());
   stream.synchronize();

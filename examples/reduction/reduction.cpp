@@ -11,7 +11,7 @@
 /// out[b] = the sum of the elements block b visits: quads[q] for q = b * kBlock + t, stepping by
 /// the grid's thread count, and (block 0) the up to 3 elements of `all` past the last Float4.
 /// `quads` views the first 4 * quads.size() elements of `all`.
-[[kernel]] void block_sum(simt::Slice<const Float4> quads, simt::Slice<const float> all,
+[[kernel, simt::block(kBlock)]] void block_sum(simt::Slice<const Float4> quads, simt::Slice<const float> all,
                           simt::AtomicSlice<float> out) {
   simt::SharedArray<float, kBlock> partial;
   auto me = simt::thread::index_in_block();

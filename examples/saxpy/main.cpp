@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
     std::vector<float> x = random_floats(n, rng), y = random_floats(n, rng);
     auto dx = simt::DeviceBuffer<float>::from_host(context, x);
     auto dy = simt::DeviceBuffer<float>::from_host(context, y);
-    kernels.saxpy_unchecked(stream, simt::LaunchConfig1D::cover(n, 256), a, dx, dy);
+    kernels.saxpy(stream, kernels.prepare_saxpy(simt::LaunchConfig1D::cover(n, 256)), a, dx, dy);
     stream.synchronize();
     std::vector<float> got = dy.to_host();
     std::size_t bad = 0, first = n;

@@ -43,14 +43,14 @@ void scan_gpu(const simt::Context& context, const simt::Stream& stream, const sc
   const std::uint32_t tiles = tiles_for(in.size());
   auto totals = simt::DeviceBuffer<std::uint32_t>::uninitialized(context, tiles);
   totals.fill_bytes(0xFF);
-  kernels.scan_tiles_unchecked(stream, simt::LaunchConfig1D{tiles, kBlock},
+  kernels.scan_tiles(stream, kernels.prepare_scan_tiles(simt::LaunchConfig1D{tiles, kBlock}),
                                simt::DeviceView<const scan_kernels::Uint4>(in.device_ptr(), in.size() / 4), in,
                                out, totals.view());
   if (tiles > 1) {
     auto scanned = simt::DeviceBuffer<std::uint32_t>::uninitialized(context, tiles);
     scanned.fill_bytes(0xFF);
     scan_gpu(context, stream, kernels, std::as_const(totals).view(), scanned.view());
-    kernels.add_tile_offsets_unchecked(stream, simt::LaunchConfig1D{tiles, kBlock}, std::as_const(scanned).view(), out);
+    kernels.add_tile_offsets(stream, kernels.prepare_add_tile_offsets(simt::LaunchConfig1D{tiles, kBlock}), std::as_const(scanned).view(), out);
   }
   stream.synchronize();  // before this level's buffers are freed
 }

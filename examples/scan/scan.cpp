@@ -11,7 +11,7 @@
 
 /// out[i] = in[t] + ... + in[i] for the tile t..t + kTile - 1 that holds i, and
 /// tile_totals[b] = the sum of tile b. `quads` views the first 4 * quads.size() elements of `in`.
-[[kernel]] void scan_tiles(simt::Slice<const Uint4> quads, simt::Slice<const uint32_t> in,
+[[kernel, simt::block(kBlock)]] void scan_tiles(simt::Slice<const Uint4> quads, simt::Slice<const uint32_t> in,
                            simt::DisjointSlice<uint32_t, simt::space::Tile<kItems>> out,
                            simt::AtomicSlice<uint32_t> tile_totals) {
   simt::SharedArray<uint32_t, kBlock> warp_scan;
@@ -53,7 +53,7 @@
 }
 
 /// out[i] += the sum of all tiles before i's tile: scanned_totals[b - 1] for tile b > 0.
-[[kernel]] void add_tile_offsets(simt::Slice<const uint32_t> scanned_totals,
+[[kernel, simt::block(kBlock)]] void add_tile_offsets(simt::Slice<const uint32_t> scanned_totals,
                                  simt::DisjointSlice<uint32_t, simt::space::Tile<kItems>> out) {
   const uint32_t b = simt::block::index_x();
   if (b == 0) return;

@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
       auto db = simt::DeviceBuffer<float>::from_host(*gpu, b);
       auto dc = simt::DeviceBuffer<float>::uninitialized(*gpu, std::size_t(s.m) * s.n);
       dc.fill_bytes(0xFF);
-      kernels->sgemm_unchecked(*stream, c, s.m, s.n, s.k, std::as_const(da).view(), std::as_const(db).view(),
+      kernels->sgemm(*stream, kernels->prepare_sgemm(c), s.m, s.n, s.k, std::as_const(da).view(), std::as_const(db).view(),
                                dc.view());
       stream->synchronize();
       failures += check("", s, a, b, dc.to_host());

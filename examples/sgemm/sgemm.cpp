@@ -8,7 +8,7 @@
 
 #include "sgemm.hpp"
 
-[[kernel]] void sgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const float> a, simt::Slice<const float> b,
+[[kernel, simt::block(kThreadsX, kThreadsY)]] void sgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const float> a, simt::Slice<const float> b,
                       simt::DisjointSlice<float> c) {
   // As holds A's slice transposed (kBK x kBM); its rows are padded by 4 floats so the transposing
   // stores spread over the banks and a thread's kTM values stay 16-byte aligned.

@@ -27,14 +27,14 @@ float block_combine(float v, Op op) {
 
 }  // namespace
 
-[[kernel]] void softmax(uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+[[kernel, simt::block(kBlock), simt::dynamic_shared(0, kMaxCachedCols * sizeof(float))]] void softmax(uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
   auto cache = simt::dynamic_shared<float>();
   const bool cached = cache.size() >= cols;
   const size_t base = size_t(simt::block::index_x()) * cols;
   const uint32_t t = simt::thread::index_x();
 
   float m = -FLT_MAX;
-  for (uint32_t j = t; j < cols; j += kBlock) {
+  for (size_t j = t; j < cols; j += kBlock) {
     const float x = in[base + j];
     // Element j of the cache is this thread's alone (the thread that handles column j).
     if (cached) [[simt::unsafe]] { cache.at_mut(j) = x; }
@@ -46,9 +46,9 @@ float block_combine(float v, Op op) {
   // would turn both into slower generic loads.
   float sum = 0.0f;
   if (cached) {
-    for (uint32_t j = t; j < cols; j += kBlock) sum += simt::exp(cache[j] - m);
+    for (size_t j = t; j < cols; j += kBlock) sum += simt::exp(cache[j] - m);
   } else {
-    for (uint32_t j = t; j < cols; j += kBlock) sum += simt::exp(in[base + j] - m);
+    for (size_t j = t; j < cols; j += kBlock) sum += simt::exp(in[base + j] - m);
   }
   sum = block_combine(sum, [](float a, float b) { return a + b; });
 
@@ -58,8 +58,8 @@ float block_combine(float v, Op op) {
     if (base + j < out.size()) [[simt::unsafe]] { out.get_unchecked_mut(base + j) = simt::exp(x - m) * scale; }
   };
   if (cached) {
-    for (uint32_t j = t; j < cols; j += kBlock) write(j, cache[j]);
+    for (size_t j = t; j < cols; j += kBlock) write(j, cache[j]);
   } else {
-    for (uint32_t j = t; j < cols; j += kBlock) write(j, in[base + j]);
+    for (size_t j = t; j < cols; j += kBlock) write(j, in[base + j]);
   }
 }

@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
       auto din = simt::DeviceBuffer<float>::from_host(*gpu, in);
       auto dout = simt::DeviceBuffer<float>::uninitialized(*gpu, in.size());
       dout.fill_bytes(0xFF);
-      kernels.transpose_unchecked(stream, config(s), s.rows, s.cols, std::as_const(din).view(), dout.view());
+      kernels.transpose(stream, kernels.prepare_transpose(config(s)), s.rows, s.cols, std::as_const(din).view(), dout.view());
       stream.synchronize();
       failures += check("", s, in, dout.to_host());
     }

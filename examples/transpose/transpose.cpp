@@ -7,7 +7,7 @@
 
 #include "transpose.hpp"
 
-[[kernel]] void transpose(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+[[kernel, simt::block(kTile, kRows)]] void transpose(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
                           simt::DisjointSlice<float> out) {
   simt::SharedTile<float, kTile, kTile + 1> tile;
   const uint32_t tx = simt::thread::index_x(), ty = simt::thread::index_y();

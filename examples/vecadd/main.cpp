@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
     auto db = simt::DeviceBuffer<float>::from_host(*gpu, b);
     auto dc = simt::DeviceBuffer<float>::uninitialized(*gpu, n);
     dc.fill_bytes(0xFF);  // poison: NaN everywhere until the kernel writes
-    kernels.vecadd_unchecked(stream, simt::LaunchConfig1D::cover(n, 128), da, db, dc);
+    kernels.vecadd(stream, kernels.prepare_vecadd(simt::LaunchConfig1D::cover(n, 128)), da, db, dc);
     stream.synchronize();
     std::vector<float> c = dc.to_host();
     std::size_t bad = 0;

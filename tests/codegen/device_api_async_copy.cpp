@@ -24,10 +24,10 @@
   if (auto o = out.get_mut(i)) *o = tile[(4 * me.get() + 5) % 1024] + small[me.get() % 256];
 }
 
-// CHECK:      cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
-// CHECK:      cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, 4;
+// CHECK:      cp.async.ca.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// CHECK:      cp.async.ca.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 4, 4;
 // CHECK:      cp.async.commit_group;
-// CHECK:      cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// CHECK:      cp.async.cg.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
 // CHECK:      cp.async.commit_group;
 // CHECK-NEXT: cp.async.wait_group 1;
 // CHECK-NEXT: cp.async.wait_all;

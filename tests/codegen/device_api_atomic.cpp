@@ -33,7 +33,7 @@
 // CHECK-NEXT:   .param .u64 atomics_param_1,
 // CHECK-NEXT:   .param .u64 .ptr .global .align 1 atomics_param_2,
 // CHECK-NEXT:   .param .u64 atomics_param_3,
-// CHECK:      atom.shared.add.u32 %r{{[0-9]+}}, [%rd{{[0-9]+}}], 1;
+// CHECK:      atom.shared.add.u32 %r{{[0-9]+}}, [%r{{[0-9]+}}], 1;
 // CHECK:      atom.global.add.f32
 // CHECK:      atom.global.add.f64
 // CHECK:      atom.acq_rel.gpu.add.u32

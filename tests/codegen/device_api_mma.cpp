@@ -34,8 +34,8 @@
 // IR: intrinsic <4 x f32> warp.mma.m16n8k16.f16(
 // IR: intrinsic <4 x f32> warp.mma.m16n8k16.bf16(
 
-// CHECK:      ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, [%rd{{[0-9]+}}];
-// CHECK:      ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%r{{[0-9]+}}, %r{{[0-9]+}}}, [%rd{{[0-9]+}}];
-// CHECK:      ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r{{[0-9]+}}}, [%rd{{[0-9]+}}];
+// CHECK:      ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, [%r{{[0-9]+}}];
+// CHECK:      ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%r{{[0-9]+}}, %r{{[0-9]+}}}, [%r{{[0-9]+}}];
+// CHECK:      ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r{{[0-9]+}}}, [%r{{[0-9]+}}];
 // CHECK:      mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK:      mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32

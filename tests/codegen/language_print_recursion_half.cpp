@@ -48,10 +48,10 @@ int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
 // CHECK-LABEL: .entry report(
 // The buffer: int v at 0, double x at 8, int 'q' at 16, the string pointer at 24.
 // CHECK:         .local .align 8 .b8 __local_depot{{.*}}[32];
-// CHECK:         st.local.b32 [%rd{{[0-9]+}}], %r{{[0-9]+}};
-// CHECK:         st.local.b64 [%rd{{[0-9]+}}+8], %rd{{[0-9]+}};
-// CHECK:         st.local.b32 [%rd{{[0-9]+}}+16], 113;
-// CHECK:         st.local.b64 [%rd{{[0-9]+}}+24], %rd{{[0-9]+}};
+// CHECK:         st.local.b32 [%r{{[0-9]+}}], %r{{[0-9]+}};
+// CHECK:         st.local.b64 [%r{{[0-9]+}}+8], %rd{{[0-9]+}};
+// CHECK:         st.local.b32 [%r{{[0-9]+}}+16], 113;
+// CHECK:         st.local.b64 [%r{{[0-9]+}}+24], %rd{{[0-9]+}};
 // CHECK:         call.uni (retval0), vprintf, (param0, param1);
 // CHECK:         call.uni __assertfail, (param0, param1, param2, param3, param4);
 // CHECK-LABEL: .entry halves(

@@ -6,7 +6,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 build="${1:?usage: collect.sh BUILD_DIR [DEST]}"
 dest="${2:-$here/../../.gpu}"
 mkdir -p "$dest"
-cp "$here/binaries.txt" "$here/run_all.sh" "$dest/"
+cp "$here/binaries.txt" "$here/run_all.sh" "$here/sanitize_all.sh" "$dest/"
 while read -r path args; do
   [[ -z "$path" || "$path" == \#* ]] && continue
   cp "$build/$path" "$dest/$(basename "$path")"

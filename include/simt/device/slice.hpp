@@ -58,18 +58,22 @@ class ElementRef {
  public:
   ElementRef(const ElementRef&) = delete;
   ElementRef& operator=(const ElementRef&) = delete;
-  explicit operator bool() const { return ptr_ != nullptr; }
+  explicit operator bool() const { return owned_; }
   /// The element; using an empty handle stops the thread (trap).
   T& operator*() const {
-    if (ptr_ == nullptr) trap();
+    if (!owned_) trap();
     return *ptr_;
   }
 
  private:
   template <class, class>
   friend class DisjointSlice;
-  explicit ElementRef(T* ptr) : ptr_(ptr) {}
+  // The flag, not a null pointer, says whether the handle is empty: the compiler cannot know
+  // that a slice's non-null base plus an in-range index is never null, but it folds a test of
+  // the same flag that guarded the index.
+  ElementRef(T* ptr, bool owned) : ptr_(ptr), owned_(owned) {}
   T* ptr_;
+  bool owned_;
 };
 
 /// The up to N consecutive elements a thread owns in a DisjointSlice<T, space::Tile<N>>: N,
@@ -123,7 +127,8 @@ class DisjointSlice {
     requires(detail::TileOf<Space>::size == 0)
   {
     size_t i = index.get();
-    return ElementRef<T>(i < size_ ? data_ + i : nullptr);
+    bool owned = i < size_;
+    return ElementRef<T>(data_ + (owned ? i : 0), owned);
   }
   /// The tile owned by `index`: its elements inside the slice, maybe none.
   TileRef<T, detail::TileOf<Space>::size> get_mut(const ThreadIndex<Space>& index)
@@ -182,9 +187,10 @@ class DisjointSlice<T, space::RuntimeRows> {
   ElementRef<T> get_mut(const ThreadIndex<space::RuntimeRows>& index) {
     size_t row = index.row(), col = index.col();
     // The host passes a 32-bit width and rows stay below 2^26, so row * width cannot wrap.
-    if (col >= width_ || (width_ >> 32) != 0 || row >= (size_t(1) << 31)) return ElementRef<T>(nullptr);
+    if (col >= width_ || (width_ >> 32) != 0 || row >= (size_t(1) << 31)) return ElementRef<T>(data_, false);
     size_t i = row * width_ + col;
-    return ElementRef<T>(i < size_ ? data_ + i : nullptr);
+    bool owned = i < size_;
+    return ElementRef<T>(data_ + (owned ? i : 0), owned);
   }
 #if defined(__SIMTC__)
   template <class Other>

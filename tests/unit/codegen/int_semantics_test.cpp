@@ -161,28 +161,22 @@ std::unique_ptr<ir::Module> convert_kernel(Opcode op, Type from, Type to) {
   return std::move(k.module);
 }
 
-TEST(IntSemantics, FloatToIntSaturatesThroughPtxCvt) {
-  // PTX's cvt.rzi to an integer saturates and maps NaN to 0, exactly the IR's semantics, so
-  // i32/i64 results need nothing else.
+TEST(IntSemantics, FloatToIntSaturatesAndMapsNanToZero) {
+  // The IR's float-to-int conversions are LLVM's saturating ones; NVPTX lowers them to
+  // cvt.rzi with explicit clamps and a NaN fix-up.
   auto m = convert_kernel(Opcode::FPToSI, Type::f32(), Type::i32());
   std::string b = body(llvm_of(*m));
-  EXPECT_TRUE(contains(b, "%r = call i32 @llvm.nvvm.f2i.rz(float %x)\n")) << b;
+  EXPECT_TRUE(contains(b, "%r = call i32 @llvm.fptosi.sat.i32.f32(float %x)\n")) << b;
   std::string ptx = ptx_of(*m);
   EXPECT_EQ(lines_with(ptx, "cvt"), "\tcvt.rzi.s32.f32 \t%r2, %r1;\n") << ptx;
-  EXPECT_FALSE(contains(ptx, "selp")) << ptx;
+  EXPECT_TRUE(contains(ptx, "setp.nan.f32")) << ptx;
+  EXPECT_TRUE(contains(ptx, "selp.b32 \t%r5, 0, ")) << ptx;
   expect_ptxas_accepts(ptx);
 
   m = convert_kernel(Opcode::FPToUI, Type::f64(), Type::i64());
   b = body(llvm_of(*m));
-  EXPECT_TRUE(contains(b, "%r = call i64 @llvm.nvvm.d2ull.rz(double %x)\n")) << b;
-  ptx = ptx_of(*m);
-  EXPECT_EQ(lines_with(ptx, "cvt"), "\tcvt.rzi.u64.f64 \t%rd3, %rd2;\n") << ptx;
-  expect_ptxas_accepts(ptx);
-
-  EXPECT_TRUE(contains(llvm_of(*convert_kernel(Opcode::FPToUI, Type::f32(), Type::i64())),
-                       "call i64 @llvm.nvvm.f2ull.rz(float %x)"));
-  EXPECT_TRUE(contains(llvm_of(*convert_kernel(Opcode::FPToSI, Type::f64(), Type::i32())),
-                       "call i32 @llvm.nvvm.d2i.rz(double %x)"));
+  EXPECT_TRUE(contains(b, "%r = call i64 @llvm.fptoui.sat.i64.f64(double %x)\n")) << b;
+  expect_ptxas_accepts(ptx_of(*m));
 }
 
 TEST(IntSemantics, NarrowFloatToIntUsesLlvmSaturatingConversion) {

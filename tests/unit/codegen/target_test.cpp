@@ -105,7 +105,7 @@ TEST(Target, PtxHeaderFollowsOptions) {
 TEST(Target, LlvmModuleHasTripleAndDataLayout) {
   std::string ll = llvm_of(*tiny_kernel());
   EXPECT_TRUE(contains(ll, "target triple = \"nvptx64-nvidia-cuda\"")) << ll;
-  EXPECT_TRUE(contains(ll, "target datalayout = \"e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64\""))
+  EXPECT_TRUE(contains(ll, "target datalayout = \"e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64\""))
       << ll;
 }
 

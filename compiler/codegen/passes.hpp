@@ -1,0 +1,21 @@
+// simtc's own LLVM passes, added to LLVM's pipeline by optimize.cpp. Private to codegen.
+#pragma once
+
+#include <llvm/IR/PassManager.h>
+
+namespace simtc::codegen::detail {
+
+/// After inlining: kernels with a fixed block shape (nvvm.reqntid) get blockDim as constants,
+/// and threadIdx (and, under nvvm.maxntid, blockDim) gets its range. One file, one pass:
+/// launch_shape.cpp.
+struct LaunchShapePass : llvm::PassInfoMixin<LaunchShapePass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& fam);
+};
+
+/// Before LLVM's loop unroller: small innermost loops with a run-time trip count get unroll
+/// count 4 (nvcc's default). default_unroll.cpp.
+struct DefaultUnrollPass : llvm::PassInfoMixin<DefaultUnrollPass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& fam);
+};
+
+}  // namespace simtc::codegen::detail
