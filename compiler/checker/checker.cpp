@@ -1,6 +1,7 @@
 #include "checker/checker.hpp"
 
 #include <algorithm>
+#include <set>
 #include <map>
 #include <string>
 
@@ -71,6 +72,9 @@ clang::DiagnosticBuilder RuleContext::note(clang::SourceLocation loc,
 namespace {
 
 // Collects the user functions reachable from the kernels through calls and constructions.
+// Functions the compiler defines implicitly (a struct's copy assignment, say) are walked for
+// the user functions they call but not listed: their bodies are Clang's, not the user's
+// (an implicit copy of an array member is a __builtin_memcpy the rules must not report).
 class CallCollector : public clang::RecursiveASTVisitor<CallCollector> {
  public:
   CallCollector(const clang::SourceManager& sm, std::vector<const clang::FunctionDecl*>& out)
@@ -80,8 +84,8 @@ class CallCollector : public clang::RecursiveASTVisitor<CallCollector> {
     if (fn == nullptr) return;
     if (const clang::FunctionDecl* def = fn->getDefinition()) fn = def;
     if (in_simt_header(sm_, fn->getLocation())) return;
-    if (std::find(out_.begin(), out_.end(), fn) != out_.end()) return;
-    out_.push_back(fn);
+    if (!seen_.insert(fn).second) return;
+    if (!fn->isImplicit()) out_.push_back(fn);
     if (fn->hasBody()) TraverseStmt(fn->getBody());
   }
   bool VisitCallExpr(clang::CallExpr* call) {
@@ -97,6 +101,7 @@ class CallCollector : public clang::RecursiveASTVisitor<CallCollector> {
  private:
   const clang::SourceManager& sm_;
   std::vector<const clang::FunctionDecl*>& out_;
+  std::set<const clang::FunctionDecl*> seen_;
 };
 
 }  // namespace

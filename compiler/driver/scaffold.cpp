@@ -90,8 +90,10 @@ constexpr std::string_view kKernel = R"scaffold(// The kernels of @NAME@, in sim
 // to PTX at build time; `simtc check kernels/@NAME@.cpp` runs the safety rules alone.
 #include <simt/kernel.hpp>
 
-// c[i] = a[i] + b[i], one thread per element.
-[[kernel]] void vecadd(simt::Slice<const float> a, simt::Slice<const float> b, simt::DisjointSlice<float> c) {
+// c[i] = a[i] + b[i], one thread per element. The contract: blocks of exactly 256 threads, and
+// inputs at least as long as the output (checked on the host before every launch).
+[[kernel, simt::block(256), simt::requires("a.size() >= c.size()", "b.size() >= c.size()")]]
+void vecadd(simt::Slice<const float> a, simt::Slice<const float> b, simt::DisjointSlice<float> c) {
   auto i = simt::thread::index_1d();
   if (auto out = c.get_mut(i)) *out = a[i.get()] + b[i.get()];
 }
@@ -128,7 +130,9 @@ int main() {
     c.fill_bytes(0xFF);  // poison (NaN): an element the kernel skips cannot pass the check
 
     auto kernels = @NAME@_kernels::load(ctx);
-    kernels.vecadd_unchecked(stream, simt::LaunchConfig1D::cover(n, 256), a, b, c);
+    // prepare_vecadd checks the launch shape against the contract and the device; vecadd checks
+    // the requirements and that c overlaps neither input, then launches.
+    kernels.vecadd(stream, kernels.prepare_vecadd(simt::LaunchConfig1D::cover(n, 256)), a, b, c);
     stream.synchronize();
 
     std::vector<float> c_host = c.to_host();
@@ -171,8 +175,9 @@ cmake --build build
 
 `CMAKE_PREFIX_PATH` is where simtc is installed (not needed for /usr/local).
 `add_gpu_kernels()` in CMakeLists.txt runs `simtc build` on `kernels/@NAME@.cpp` at build time
-and generates `@NAME@.simt.hpp`: the PTX, embedded, and a typed launch method per kernel
-(`@NAME@_kernels::load(ctx).vecadd_unchecked(...)`).
+and generates `@NAME@.simt.hpp`: the PTX, embedded, and a typed, checked launch method per kernel
+(`kernels.vecadd(stream, kernels.prepare_vecadd(config), a, b, c)`, which checks the launch
+against the kernel's contract first).
 
 ## Run
 

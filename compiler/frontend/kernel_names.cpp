@@ -1,5 +1,7 @@
 #include "frontend/kernel_names.hpp"
 
+#include <utility>
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/PrettyPrinter.h>
@@ -15,11 +17,18 @@ std::string kernel_display_name(const clang::FunctionDecl& kernel) {
   policy.SuppressScope = false;
   policy.FullyQualifiedName = true;
   kernel.getNameForDiagnostic(os, policy, /*Qualified=*/true);
+  // Clang spells the 16-bit float types by their builtin names; kernel code says simt::half.
+  for (auto [builtin, simt] : {std::pair{"_Float16", "simt::half"}, std::pair{"__bf16", "simt::bfloat16"}})
+    for (std::size_t at = out.find(builtin); at != std::string::npos; at = out.find(builtin, at + 1))
+      out.replace(at, std::string(builtin).size(), simt);
   return out;
 }
 
 std::string kernel_entry_name(const clang::FunctionDecl& kernel) {
   std::string display = kernel_display_name(kernel);
+  // simt's own types read better without their namespace: scale<simt::half> -> scale_half.
+  for (std::size_t at = display.find("simt::"); at != std::string::npos; at = display.find("simt::", at))
+    display.erase(at, 6);
   std::string out;
   for (std::size_t i = 0; i < display.size(); ++i) {
     char c = display[i];

@@ -128,6 +128,19 @@ ir::Value* FunctionGen::emit_clang_builtin(unsigned builtin, const clang::Functi
       b_.unreachable();
       start_block(new_block("dead"));
       return nullptr;
+    case clang::Builtin::BI__builtin_memcpy:
+    case clang::Builtin::BI__builtin_memset: {
+      // Clang's implicit copy assignment copies array members with __builtin_memcpy.
+      ir::Value* dest = emit_scalar(args[0]);
+      ir::Value* second = emit_scalar(args[1]);
+      ir::Value* bytes = convert(emit_scalar(args[2]), args[2]->getType(), cx_.ast().UnsignedLongTy);
+      set_loc(call->getExprLoc());
+      if (builtin == clang::Builtin::BI__builtin_memcpy)
+        b_.memcpy_(dest, second, bytes, 1);
+      else
+        b_.memset_(dest, b_.cast(ir::Opcode::Trunc, second, ir::Type::i8()), bytes, 1);
+      return dest;
+    }
     case clang::Builtin::BI__builtin_popcount:
     case clang::Builtin::BI__builtin_popcountll:
       return scalar_intrinsic(ir::IntrinsicId::Popc);

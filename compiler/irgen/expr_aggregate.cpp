@@ -132,19 +132,10 @@ void FunctionGen::emit_aggregate(const clang::Expr* expr, ir::Value* dest) {
     }
     case clang::Stmt::ConditionalOperatorClass: {
       if (expr->isGLValue()) break;
-      const auto* conditional = llvm::cast<clang::ConditionalOperator>(expr);
-      ir::Value* cond = emit_condition(conditional->getCond());
-      ir::Block* true_block = new_block("cond.true");
-      ir::Block* false_block = new_block("cond.false");
-      ir::Block* end = new_block("cond.end");
-      b_.cond_br(cond, true_block, false_block);
-      start_block(true_block);
-      emit_aggregate(conditional->getTrueExpr(), dest);
-      branch_to(end);
-      start_block(false_block);
-      emit_aggregate(conditional->getFalseExpr(), dest);
-      branch_to(end);
-      start_block(end);
+      emit_conditional(llvm::cast<clang::ConditionalOperator>(expr), [&](const clang::Expr* arm) {
+        emit_aggregate(arm, dest);
+        return nullptr;
+      });
       return;
     }
     case clang::Stmt::ImplicitCastExprClass:

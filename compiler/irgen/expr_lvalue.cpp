@@ -157,27 +157,9 @@ ir::Value* FunctionGen::emit_lvalue(const clang::Expr* expr) {
       }
       break;
     }
-    case clang::Stmt::ConditionalOperatorClass: {
-      const auto* conditional = llvm::cast<clang::ConditionalOperator>(expr);
-      ir::Value* cond = emit_condition(conditional->getCond());
-      ir::Block* true_block = new_block("cond.true");
-      ir::Block* false_block = new_block("cond.false");
-      ir::Block* end = new_block("cond.end");
-      b_.cond_br(cond, true_block, false_block);
-      start_block(true_block);
-      ir::Value* if_true = emit_lvalue(conditional->getTrueExpr());
-      ir::Block* true_end = b_.insert_block();
-      branch_to(end);
-      start_block(false_block);
-      ir::Value* if_false = emit_lvalue(conditional->getFalseExpr());
-      ir::Block* false_end = b_.insert_block();
-      branch_to(end);
-      start_block(end);
-      ir::Instruction* phi = b_.phi(ir::Type::ptr());
-      phi->add_incoming(if_true, true_end);
-      phi->add_incoming(if_false, false_end);
-      return phi;
-    }
+    case clang::Stmt::ConditionalOperatorClass:
+      return emit_conditional(llvm::cast<clang::ConditionalOperator>(expr),
+                              [&](const clang::Expr* arm) { return emit_lvalue(arm); });
     case clang::Stmt::ImplicitCastExprClass:
     case clang::Stmt::CStyleCastExprClass:
     case clang::Stmt::CXXStaticCastExprClass:

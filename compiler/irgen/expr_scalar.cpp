@@ -69,6 +69,29 @@ static ir::Value* constant_from(FunctionGen& gen, const clang::APValue& value, c
   return nullptr;
 }
 
+ir::Value* FunctionGen::emit_conditional(const clang::ConditionalOperator* conditional,
+                                         const std::function<ir::Value*(const clang::Expr*)>& arm) {
+  ir::Value* cond = emit_condition(conditional->getCond());
+  ir::Block* true_block = new_block("cond.true");
+  ir::Block* false_block = new_block("cond.false");
+  ir::Block* end = new_block("cond.end");
+  b_.cond_br(cond, true_block, false_block);
+  start_block(true_block);
+  ir::Value* if_true = arm(conditional->getTrueExpr());
+  ir::Block* true_end = b_.insert_block();
+  branch_to(end);
+  start_block(false_block);
+  ir::Value* if_false = arm(conditional->getFalseExpr());
+  ir::Block* false_end = b_.insert_block();
+  branch_to(end);
+  start_block(end);
+  if (if_true == nullptr || if_false == nullptr) return nullptr;
+  ir::Instruction* phi = b_.phi(if_true->type());
+  phi->add_incoming(if_true, true_end);
+  phi->add_incoming(if_false, false_end);
+  return phi;
+}
+
 ir::Value* FunctionGen::emit_condition(const clang::Expr* expr) {
   ir::Value* value = emit_scalar(expr);
   return to_bool(value, expr->getType());
@@ -388,25 +411,11 @@ ir::Value* FunctionGen::emit_scalar(const clang::Expr* expr) {
 
   if (const auto* conditional = llvm::dyn_cast<clang::ConditionalOperator>(expr)) {
     if (expr->isGLValue()) return load_scalar(emit_lvalue(expr), type);
-    ir::Value* cond = emit_condition(conditional->getCond());
-    ir::Block* true_block = new_block("cond.true");
-    ir::Block* false_block = new_block("cond.false");
-    ir::Block* end = new_block("cond.end");
-    b_.cond_br(cond, true_block, false_block);
-    start_block(true_block);
-    ir::Value* if_true = emit_scalar(conditional->getTrueExpr());
-    ir::Block* true_end = b_.insert_block();
-    branch_to(end);
-    start_block(false_block);
-    ir::Value* if_false = emit_scalar(conditional->getFalseExpr());
-    ir::Block* false_end = b_.insert_block();
-    branch_to(end);
-    start_block(end);
-    if (type->isVoidType() || if_true == nullptr || if_false == nullptr) return nullptr;
-    ir::Instruction* phi = b_.phi(if_true->type());
-    phi->add_incoming(if_true, true_end);
-    phi->add_incoming(if_false, false_end);
-    return phi;
+    if (type->isVoidType()) {
+      emit_conditional(conditional, [&](const clang::Expr* arm) { emit_ignored(arm); return nullptr; });
+      return nullptr;
+    }
+    return emit_conditional(conditional, [&](const clang::Expr* arm) { return emit_scalar(arm); });
   }
 
   if (expr->isGLValue()) {

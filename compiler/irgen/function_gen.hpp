@@ -5,6 +5,7 @@
 // destination address. Locals live in allocas in the entry block; LLVM promotes them.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <vector>
@@ -41,6 +42,10 @@ class FunctionGen {
   void emit_init(const clang::Expr* init, clang::QualType type, ir::Value* dest);
   /// A condition as i1.
   ir::Value* emit_condition(const clang::Expr* expr);
+  /// `c ? a : b`: `arm` emits each side in its own block; the results, when both are values,
+  /// join in a phi (null otherwise).
+  ir::Value* emit_conditional(const clang::ConditionalOperator* conditional,
+                              const std::function<ir::Value*(const clang::Expr*)>& arm);
   /// Evaluates `expr` for its side effects only.
   void emit_ignored(const clang::Expr* expr);
 

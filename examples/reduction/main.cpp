@@ -15,6 +15,8 @@
 
 #include <simt/host.hpp>
 
+#include "example_main.hpp"
+
 #include "reduction.hpp"
 #include "reduction.simt.hpp"
 
@@ -98,23 +100,14 @@ int run_cpu(std::size_t n) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool small = false;
+  const auto options = example::parse_options(argc, argv, 1);
+  if (!options) return std::fprintf(stderr, "usage: reduction [--small] [n ...]\n"), 2;
+  const std::optional<simt::Context> gpu = example::open_gpu();
   std::vector<std::size_t> sizes;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--small") == 0) small = true;
-    else if (std::size_t n = std::strtoull(argv[i], nullptr, 10); n > 0) sizes.push_back(n);
-    else return std::fprintf(stderr, "usage: reduction [--small] [n ...]\n"), 2;
-  }
-  std::optional<simt::Context> gpu;
-  try {
-    gpu.emplace(simt::Context::primary());
-  } catch (const simt::Error& e) {  // no driver or no device
-    std::printf("no GPU here (%s); running the kernel on the CPU through the host reference\n", e.what());
-  }
-  if (sizes.empty()) sizes = small || !gpu ? kSmallSizes : kGpuSizes;
+  for (const auto& group : options->groups) sizes.push_back(group[0]);
+  sizes = example::choose(sizes, *options, gpu.has_value(), kSmallSizes, kGpuSizes);
   int failures = 0;
   if (gpu) {
-    std::printf("GPU 0: %s (sm_%d)\n", gpu->device_name().c_str(), gpu->compute_capability());
     auto kernels = reduction_kernels::load(*gpu);
     for (std::size_t n : sizes) failures += run_gpu(*gpu, kernels, n);
   } else {

@@ -15,6 +15,8 @@
 
 #include <simt/host.hpp>
 
+#include "example_main.hpp"
+
 #include "softmax.hpp"
 #include "softmax.simt.hpp"
 
@@ -66,29 +68,15 @@ int check(const char* where, Shape s, const std::vector<float>& in, const std::v
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool small = false;
+  const auto options = example::parse_options(argc, argv, 2);
+  if (!options) return std::fprintf(stderr, "usage: softmax [--small] [rows cols ...]\n"), 2;
+  const std::optional<simt::Context> gpu = example::open_gpu();
   std::vector<Shape> shapes;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--small") == 0) {
-      small = true;
-    } else if (i + 1 < argc && std::atoi(argv[i]) > 0 && std::atoi(argv[i + 1]) > 0) {
-      shapes.push_back({std::uint32_t(std::atoi(argv[i])), std::uint32_t(std::atoi(argv[i + 1]))});
-      ++i;
-    } else {
-      return std::fprintf(stderr, "usage: softmax [--small] [rows cols ...]\n"), 2;
-    }
-  }
-  std::optional<simt::Context> gpu;
-  try {
-    gpu.emplace(simt::Context::primary());
-  } catch (const simt::Error& e) {  // no driver or no device
-    std::printf("no GPU here (%s); running the kernel on the CPU through the host reference\n", e.what());
-  }
-  if (shapes.empty()) shapes = small || !gpu ? kSmallShapes : kGpuShapes;
+  for (const auto& g : options->groups) shapes.push_back({std::uint32_t(g[0]), std::uint32_t(g[1])});
+  shapes = example::choose(shapes, *options, gpu.has_value(), kSmallShapes, kGpuShapes);
   int failures = 0;
   std::optional<softmax_kernels::Kernels> kernels;
   if (gpu) {
-    std::printf("GPU 0: %s (sm_%d)\n", gpu->device_name().c_str(), gpu->compute_capability());
     kernels.emplace(softmax_kernels::load(*gpu));
   }
   for (Shape s : shapes) {

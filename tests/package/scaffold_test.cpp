@@ -50,9 +50,10 @@ TEST(Scaffold, Kernel) {
   const std::string kernel = file(scaffold_project({"demo", ""}), "kernels/demo.cpp").contents;
   EXPECT_NE(kernel.find("#include <simt/kernel.hpp>\n"
                         "\n"
-                        "// c[i] = a[i] + b[i], one thread per element.\n"
-                        "[[kernel]] void vecadd(simt::Slice<const float> a, simt::Slice<const float> b, "
-                        "simt::DisjointSlice<float> c) {\n"
+                        "// c[i] = a[i] + b[i], one thread per element. The contract: blocks of exactly 256 threads, and\n"
+                        "// inputs at least as long as the output (checked on the host before every launch).\n"
+                        "[[kernel, simt::block(256), simt::requires(\"a.size() >= c.size()\", \"b.size() >= c.size()\")]]\n"
+                        "void vecadd(simt::Slice<const float> a, simt::Slice<const float> b, simt::DisjointSlice<float> c) {\n"
                         "  auto i = simt::thread::index_1d();\n"
                         "  if (auto out = c.get_mut(i)) *out = a[i.get()] + b[i.get()];\n"
                         "}\n"),
@@ -67,7 +68,7 @@ TEST(Scaffold, HostProgram) {
                            "    const std::size_t n = 1000003;",
                            "    c.fill_bytes(0xFF);  // poison (NaN): an element the kernel skips cannot pass the check",
                            "    auto kernels = my_app_kernels::load(ctx);",
-                           "    kernels.vecadd_unchecked(stream, simt::LaunchConfig1D::cover(n, 256), a, b, c);",
+                           "    kernels.vecadd(stream, kernels.prepare_vecadd(simt::LaunchConfig1D::cover(n, 256)), a, b, c);",
                            "    stream.synchronize();",
                            "    std::printf(\"my_app: ok (n = %zu)\\n\", n);",
                            "  } catch (const simt::DriverNotFound& e) {",

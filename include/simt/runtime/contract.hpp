@@ -100,7 +100,7 @@ struct LaunchContract {
   std::uint32_t dynamic_shared_min = 0;    ///< bytes of dynamic shared memory per block, at least
   std::uint32_t dynamic_shared_max = 0;    ///< and at most
   int min_arch = 0;                        ///< lowest compute capability (major * 10 + minor); 0: any
-  std::span<const contract::Requirement> requirements;
+  std::span<const contract::Requirement> requirements{};
 };
 
 namespace contract {

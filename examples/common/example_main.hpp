@@ -1,0 +1,64 @@
+// What every example's main() shares: its command line and finding the GPU.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <vector>
+
+#include <simt/runtime.hpp>
+
+namespace example {
+
+/// The command line `[--small] [v ...]`: --small asks for sizes small enough for
+/// compute-sanitizer; the values come in groups of `group` positive integers (a size, a
+/// rows x cols shape, an m x n x k shape).
+struct Options {
+  bool small = false;
+  std::vector<std::vector<std::uint64_t>> groups;
+};
+
+/// The options, or nothing when the command line does not have that form.
+inline std::optional<Options> parse_options(int argc, char** argv, std::size_t group) {
+  Options options;
+  std::vector<std::uint64_t> values;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--small") == 0) {
+      options.small = true;
+      continue;
+    }
+    char* end = nullptr;
+    std::uint64_t v = std::strtoull(argv[i], &end, 10);
+    if (v == 0 || end == argv[i] || *end != '\0') return std::nullopt;
+    values.push_back(v);
+  }
+  if (values.size() % group != 0) return std::nullopt;
+  for (std::size_t i = 0; i < values.size(); i += group)
+    options.groups.emplace_back(values.begin() + std::ptrdiff_t(i), values.begin() + std::ptrdiff_t(i + group));
+  return options;
+}
+
+/// GPU 0's primary context, announcing the device; nothing, announced too, when there is no
+/// driver or no device (the example then runs its kernel on the CPU).
+inline std::optional<simt::Context> open_gpu() {
+  try {
+    simt::Context context = simt::Context::primary();
+    std::printf("GPU 0: %s (sm_%d)\n", context.device_name().c_str(), context.compute_capability());
+    return context;
+  } catch (const simt::Error& e) {  // no driver or no device
+    std::printf("no GPU here (%s); running the kernel on the CPU through the host reference\n", e.what());
+    return std::nullopt;
+  }
+}
+
+/// The sizes given on the command line, else the small set (--small, or no GPU) or the full one.
+template <class Size>
+std::vector<Size> choose(std::vector<Size> given, const Options& options, bool gpu, const std::vector<Size>& small,
+                         const std::vector<Size>& full) {
+  if (!given.empty()) return given;
+  return options.small || !gpu ? small : full;
+}
+
+}  // namespace example
