@@ -149,6 +149,36 @@ class Bench {
   /// `spread_pct` to the largest difference between two round medians of one version.
   std::vector<double> time(std::vector<std::function<void(int set)>> versions, int sets, double* spread_pct);
 
+  /// One version of a kernel: launches it on input set `set`.
+  using Version = std::function<void(int set)>;
+
+  /// Times the two versions over `sets` input sets (see time()) and adds `row`, whose check is
+  /// the verdict `v` of their outputs.
+  void add_timed_row(Row row, const Verdict& v, const Version& simtc, const Version& nvcc, int sets) {
+    const std::vector<double> ms = time({simtc, nvcc}, sets, &row.spread_pct);
+    row.simtc_ms = ms[0], row.nvcc_ms = ms[1], row.check = v.text();
+    add_row(std::move(row));
+  }
+
+  /// The end of one size for a kernel whose two versions must agree exactly. At the check size
+  /// (`against_cpu`) both outputs are compared with the CPU's `reference()` and the verdict is
+  /// kept in `cpu` for every later row; otherwise they are compared with each other, timed, and
+  /// `row` is added.
+  template <class T>
+  void finish_exact(Verdict& cpu, bool against_cpu, const std::vector<T>& got_simtc, const std::vector<T>& got_nvcc,
+                    const std::function<std::vector<T>()>& reference, Row row, const Version& simtc,
+                    const Version& nvcc, int sets) {
+    if (against_cpu) {
+      const std::vector<T> want = reference();
+      cpu.equal<T>("simtc vs CPU", got_simtc, want);
+      cpu.equal<T>("nvcc vs CPU", got_nvcc, want);
+      return;
+    }
+    Verdict v = cpu;
+    v.equal<T>("simtc vs nvcc", got_simtc, got_nvcc);
+    add_timed_row(std::move(row), v, simtc, nvcc, sets);
+  }
+
   /// Poisons `out` (every byte 0xFF: NaN for floats), runs `run` and returns `out`'s contents.
   template <class T>
   std::vector<T> output_of(simt::DeviceBuffer<T>& out, const std::function<void()>& run) {

@@ -90,9 +90,7 @@ void run(Bench& b) {
     Verdict v = cpu;
     v.equal<std::uint32_t>("simtc vs nvcc", got_simtc, got_nvcc);
     Row row = Row::memory("histogram", size_label(n) + " B", "n=" + std::to_string(n), static_cast<double>(n));
-    const std::vector<double> ms = b.time({run_simtc, run_nvcc}, sets, &row.spread_pct);
-    row.simtc_ms = ms[0], row.nvcc_ms = ms[1], row.check = v.text();
-    b.add_row(std::move(row));
+    b.add_timed_row(std::move(row), v, run_simtc, run_nvcc, sets);
   };
   one_size(1000003, true);
   for (std::size_t n : b.options().quick ? std::vector<std::size_t>{std::size_t(1) << 26}

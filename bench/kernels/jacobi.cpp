@@ -73,19 +73,9 @@ void run(Bench& b) {
     };
     const std::vector<float> got_simtc = b.output_of(Out[0], [&] { run_simtc(0); });
     const std::vector<float> got_nvcc = b.output_of(Out[0], [&] { run_nvcc(0); });
-    if (against_cpu) {
-      const std::vector<float> want = reference(s, In[0].to_host());
-      cpu.equal<float>("simtc vs CPU", got_simtc, want);
-      cpu.equal<float>("nvcc vs CPU", got_nvcc, want);
-      return;
-    }
-    Verdict v = cpu;
-    v.equal<float>("simtc vs nvcc", got_simtc, got_nvcc);
-    Row row = Row::memory("jacobi", std::to_string(s.rows) + "x" + std::to_string(s.cols),
-                          "rows=" + std::to_string(s.rows) + ",cols=" + std::to_string(s.cols), 8.0 * n);
-    const std::vector<double> ms = b.time({run_simtc, run_nvcc}, sets, &row.spread_pct);
-    row.simtc_ms = ms[0], row.nvcc_ms = ms[1], row.check = v.text();
-    b.add_row(std::move(row));
+    b.finish_exact<float>(cpu, against_cpu, got_simtc, got_nvcc, [&] { return reference(s, In[0].to_host()); },
+                       Row::memory("jacobi", std::to_string(s.rows) + "x" + std::to_string(s.cols),
+                          "rows=" + std::to_string(s.rows) + ",cols=" + std::to_string(s.cols), 8.0 * n), run_simtc, run_nvcc, sets);
   };
   one_size({1000, 1030}, true);
   for (Shape s : b.options().quick ? std::vector<Shape>{{4096, 4096}}

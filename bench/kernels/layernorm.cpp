@@ -96,9 +96,7 @@ void run(Bench& b) {
     v.close("simtc vs nvcc", got_simtc, got_nvcc, 1e-6);
     Row row = Row::memory("layernorm", std::to_string(s.rows) + "x" + std::to_string(s.cols),
                           "rows=" + std::to_string(s.rows) + ",cols=" + std::to_string(s.cols) + ",eps=1e-05", 8.0 * n);
-    const std::vector<double> ms = b.time({run_simtc, run_nvcc}, sets, &row.spread_pct);
-    row.simtc_ms = ms[0], row.nvcc_ms = ms[1], row.check = v.text();
-    b.add_row(std::move(row));
+    b.add_timed_row(std::move(row), v, run_simtc, run_nvcc, sets);
   };
   one_size({1000, 3001}, true);
   for (Shape s : b.options().quick ? std::vector<Shape>{{16384, 1024}}

@@ -77,9 +77,7 @@ void run(Bench& b) {
     v.equal<float>("simtc vs nvcc", got_simtc, got_nvcc);
     for (int s = 0; s < sets; ++s) b.fill_uniform(Y[s], 10 * s + 2, -100.0f, 100.0f);
     Row row = Row::memory("saxpy", size_label(n), "n=" + std::to_string(n), 12.0 * n);
-    const std::vector<double> ms = b.time({run_simtc, run_nvcc}, sets, &row.spread_pct);
-    row.simtc_ms = ms[0], row.nvcc_ms = ms[1], row.check = v.text();
-    b.add_row(std::move(row));
+    b.add_timed_row(std::move(row), v, run_simtc, run_nvcc, sets);
   };
   one_size(1000003, true);
   for (std::size_t n : b.options().quick ? std::vector<std::size_t>{std::size_t(1) << 24}

@@ -136,18 +136,8 @@ void run(Bench& b) {
       return b.output_of(Out[0], [&] { version(0); });
     };
     const std::vector<std::uint32_t> got_simtc = outputs(run_simtc), got_nvcc = outputs(run_nvcc);
-    if (against_cpu) {
-      const std::vector<std::uint32_t> want = reference(X[0].to_host());
-      cpu.equal<std::uint32_t>("simtc vs CPU", got_simtc, want);
-      cpu.equal<std::uint32_t>("nvcc vs CPU", got_nvcc, want);
-      return;
-    }
-    Verdict v = cpu;
-    v.equal<std::uint32_t>("simtc vs nvcc", got_simtc, got_nvcc);
-    Row row = Row::memory("scan", size_label(n), "n=" + std::to_string(n), 8.0 * n);
-    const std::vector<double> ms = b.time({run_simtc, run_nvcc}, sets, &row.spread_pct);
-    row.simtc_ms = ms[0], row.nvcc_ms = ms[1], row.check = v.text();
-    b.add_row(std::move(row));
+    b.finish_exact<std::uint32_t>(cpu, against_cpu, got_simtc, got_nvcc, [&] { return reference(X[0].to_host()); },
+                       Row::memory("scan", size_label(n), "n=" + std::to_string(n), 8.0 * n), run_simtc, run_nvcc, sets);
   };
   one_size(1000003, true);
   for (std::size_t n : b.options().quick ? std::vector<std::size_t>{std::size_t(1) << 24}

@@ -57,18 +57,8 @@ void run(Bench& b) {
     };
     const std::vector<float> got_simtc = b.output_of(C[0], [&] { run_simtc(0); });
     const std::vector<float> got_nvcc = b.output_of(C[0], [&] { run_nvcc(0); });
-    if (against_cpu) {
-      const std::vector<float> want = reference(A[0].to_host(), B[0].to_host());
-      cpu.equal<float>("simtc vs CPU", got_simtc, want);
-      cpu.equal<float>("nvcc vs CPU", got_nvcc, want);
-      return;
-    }
-    Verdict v = cpu;
-    v.equal<float>("simtc vs nvcc", got_simtc, got_nvcc);
-    Row row = Row::memory("vecadd", size_label(n), "n=" + std::to_string(n), 12.0 * n);
-    const std::vector<double> ms = b.time({run_simtc, run_nvcc}, sets, &row.spread_pct);
-    row.simtc_ms = ms[0], row.nvcc_ms = ms[1], row.check = v.text();
-    b.add_row(std::move(row));
+    b.finish_exact<float>(cpu, against_cpu, got_simtc, got_nvcc, [&] { return reference(A[0].to_host(), B[0].to_host()); },
+                       Row::memory("vecadd", size_label(n), "n=" + std::to_string(n), 12.0 * n), run_simtc, run_nvcc, sets);
   };
   one_size(1000003, true);
   for (std::size_t n : b.options().quick ? std::vector<std::size_t>{std::size_t(1) << 24}

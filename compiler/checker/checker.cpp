@@ -11,6 +11,7 @@
 #include <llvm/Support/FileSystem.h>
 
 #include "checker/rule_context.hpp"
+#include "frontend/diagnostic.hpp"
 
 namespace simtc::checker {
 
@@ -47,16 +48,8 @@ bool in_simt_header(const clang::SourceManager& sm, clang::SourceLocation loc) {
 
 clang::DiagnosticBuilder RuleContext::report(clang::SourceLocation loc, bool is_error,
                                              const std::string& message) const {
-  auto& diags = context_.getDiagnostics();
-  std::string text;
-  for (char c : message) {  // the message is a Clang format string: escape '%'
-    if (c == '%') text += '%';
-    text += c;
-  }
-  if (is_error) text += std::string(" [") + rule_.id + "]";
-  unsigned id = diags.getDiagnosticIDs()->getCustomDiagID(
-      is_error ? clang::DiagnosticIDs::Error : clang::DiagnosticIDs::Note, text);
-  return diags.Report(loc, id);
+  return frontend::report(context_.getDiagnostics(), loc, is_error,
+                          is_error ? message + " [" + rule_.id + "]" : message);
 }
 
 clang::DiagnosticBuilder RuleContext::error(clang::SourceLocation loc,

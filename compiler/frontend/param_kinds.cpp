@@ -41,21 +41,24 @@ bool is_scalar_type(clang::QualType type) {
   }
 }
 
+namespace {
+
+// Declared directly in namespace ::simt (not nested deeper).
+bool directly_in_simt(const clang::Decl* decl) {
+  const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(decl->getDeclContext()->getRedeclContext());
+  return ns != nullptr && ns->getName() == "simt" && ns->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
+}  // namespace
+
 bool is_simt_template(clang::QualType type, const char* name) {
-  const auto* record = type.getCanonicalType()->getAsCXXRecordDecl();
-  const auto* spec = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(record);
-  if (spec == nullptr || spec->getName() != name) return false;
-  const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(spec->getDeclContext()->getRedeclContext());
-  return ns != nullptr && ns->getName() == "simt" &&
-         ns->getDeclContext()->getRedeclContext()->isTranslationUnit();
+  return is_simt_class(type, name) &&
+         llvm::isa<clang::ClassTemplateSpecializationDecl>(type.getCanonicalType()->getAsCXXRecordDecl());
 }
 
 bool is_simt_class(clang::QualType type, const char* name) {
   const auto* record = type.getCanonicalType()->getAsCXXRecordDecl();
-  if (record == nullptr || record->getName() != name) return false;
-  const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(record->getDeclContext()->getRedeclContext());
-  return ns != nullptr && ns->getName() == "simt" &&
-         ns->getDeclContext()->getRedeclContext()->isTranslationUnit();
+  return record != nullptr && record->getName() == name && directly_in_simt(record);
 }
 
 bool index_space_of(clang::QualType type, IndexSpace& space, std::uint32_t& arg) {
@@ -222,8 +225,7 @@ ParamClass classify_param(const clang::ASTContext& context, clang::QualType type
     return out;
   }
   if (const auto* record = canonical->getAsCXXRecordDecl()) {
-    const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(record->getDeclContext()->getRedeclContext());
-    if (ns != nullptr && ns->getName() == "simt") {
+    if (directly_in_simt(record)) {
       out.kind = ParamKind::Unsupported;
       out.reason = "simt::" + record->getNameAsString() + " cannot be passed to a kernel";
       return out;

@@ -7,6 +7,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include "frontend/diagnostic.hpp"
 #include "frontend/frontend.hpp"
 #include "irgen/function_gen.hpp"
 #include "support/ice.hpp"
@@ -79,22 +80,14 @@ SourceLoc IrgenContext::loc(clang::SourceLocation where) {
 }
 
 void IrgenContext::error(clang::SourceLocation where, const std::string& message) {
-  auto& diags = ast_.getDiagnostics();
-  std::string text;
-  for (char c : message) {
-    if (c == '%') text += '%';
-    text += c;
-  }
-  unsigned id = diags.getDiagnosticIDs()->getCustomDiagID(clang::DiagnosticIDs::Error, text);
-  diags.Report(where, id);
+  frontend::report(ast_.getDiagnostics(), where, /*is_error=*/true, message);
   ++errors_;
 }
 
 void IrgenContext::unsupported(const clang::Stmt* node, const std::string& what) {
-  auto& diags = ast_.getDiagnostics();
-  std::string text = what + " is not supported in kernel code";
-  unsigned id = diags.getDiagnosticIDs()->getCustomDiagID(clang::DiagnosticIDs::Error, text);
-  diags.Report(node->getBeginLoc(), id) << node->getSourceRange();
+  frontend::report(ast_.getDiagnostics(), node->getBeginLoc(), /*is_error=*/true,
+                   what + " is not supported in kernel code")
+      << node->getSourceRange();
   ++errors_;
 }
 

@@ -1,0 +1,16 @@
+// Reporting a simtc diagnostic through Clang's DiagnosticsEngine, so that it prints with
+// Clang's format, caret and ranges. Shared by the checker and irgen.  [Clang]
+#pragma once
+
+#include <string_view>
+
+#include <clang/Basic/Diagnostic.h>
+
+namespace simtc::frontend {
+
+/// Reports `message` (plain text: a '%' in it is not a format directive) at `where` as an
+/// error or a note; stream ranges into the result for underlines.
+clang::DiagnosticBuilder report(clang::DiagnosticsEngine& diags, clang::SourceLocation where, bool is_error,
+                                std::string_view message);
+
+}  // namespace simtc::frontend
