@@ -99,11 +99,17 @@ class CallCollector : public clang::RecursiveASTVisitor<CallCollector> {
 
 }  // namespace
 
-bool check(clang::ASTContext& context, const std::vector<const clang::FunctionDecl*>& kernels,
-           const CheckOptions& options) {
+std::vector<const clang::FunctionDecl*> reachable_functions(clang::ASTContext& context,
+                                                            const std::vector<const clang::FunctionDecl*>& kernels) {
   std::vector<const clang::FunctionDecl*> reachable;
   CallCollector collector(context.getSourceManager(), reachable);
   for (const auto* kernel : kernels) collector.add(kernel);
+  return reachable;
+}
+
+bool check(clang::ASTContext& context, const std::vector<const clang::FunctionDecl*>& kernels,
+           const CheckOptions& options) {
+  std::vector<const clang::FunctionDecl*> reachable = reachable_functions(context, kernels);
 
   const UnsafeRegions unsafe(context.getSourceManager(), reachable);
   unsigned errors_before = context.getDiagnostics().getNumErrors();

@@ -31,6 +31,11 @@ struct CheckOptions {
 
 /// Runs every enabled rule on `kernels` and the device functions they reach. Returns true
 /// when no rule reported an error.
+/// The kernels and every user function they reach through calls and constructions (not simt's
+/// headers, not compiler-generated bodies), kernels first.
+std::vector<const clang::FunctionDecl*> reachable_functions(clang::ASTContext& context,
+                                                            const std::vector<const clang::FunctionDecl*>& kernels);
+
 bool check(clang::ASTContext& context, const std::vector<const clang::FunctionDecl*>& kernels,
            const CheckOptions& options = {});
 

@@ -1,6 +1,7 @@
 // simtc check FILE... : the checker only (fast; for editors and CI).
 #include <iostream>
 
+#include "checker/allowlist/listing.hpp"
 #include "checker/checker.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
@@ -9,18 +10,21 @@ namespace simtc::cli {
 
 int run_check(const Args& args) {
   CompileFlags flags;
-  if (auto error = parse_compile_flags(args, flags, {"--list-rules", "--explain", "--disable"})) {
+  if (auto error = parse_compile_flags(args, flags, {"--list-rules", "--list-allowlist", "--explain", "--disable"})) {
     std::cerr << "simtc check: error: " << *error << "\n";
     return 2;
   }
   if (flags.help) {
     std::cout << "usage: simtc check FILE... [options]\n"
               << "       simtc check --list-rules\n"
+              << "       simtc check --list-allowlist\n"
               << "       simtc check --explain RULE\n\n"
               << "Runs simt's rules on kernel files without generating code. Exits 0 when no\n"
               << "rule reports an error.\n\n"
               << "  --disable=RULE        do not run RULE\n"
               << "  --list-rules          print every rule's id and title\n"
+              << "  --list-allowlist      print how safe code may use each Clang construct, cast kind\n"
+              << "                        and builtin (safe, checked, unsafe, unsupported, ...)\n"
               << "  --explain RULE        print a rule's page (what it checks, why, each diagnostic)\n"
               << compile_flags_help();
     return 0;
@@ -30,6 +34,14 @@ int run_check(const Args& args) {
     if (arg == "--list-rules") {
       for (const checker::RuleInfo& rule : checker::rule_table())
         std::cout << rule.id << "  " << rule.title << "\n";
+      return 0;
+    }
+    if (arg == "--list-allowlist") {
+      for (const checker::AllowlistRow& row : checker::allowlist_rows())
+        std::cout << row.table << " " << row.name << " " << checker::verdict_name(row.classification.verdict)
+                  << (*row.classification.reason ? std::string(": ") + row.classification.reason : "") << "\n";
+      for (const std::string& stale : checker::allowlist_stale_names())
+        std::cout << stale << " stale: classified by simtc but unknown to clang\n";
       return 0;
     }
     std::string value = arg.find('=') != std::string::npos ? arg.substr(arg.find('=') + 1) : "";

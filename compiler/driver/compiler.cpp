@@ -17,7 +17,7 @@ class PipelineConsumer : public frontend::AstConsumer {
               const std::vector<const clang::FunctionDecl*>& kernels) override {
     checked_ = checker::check(context, kernels, options_.checker);
     if (!checked_) return;
-    if (ast_out_ != nullptr) *ast_out_ << frontend::dump_kernels(context, kernels);
+    if (ast_out_ != nullptr) *ast_out_ << frontend::dump_kernels(context, checker::reachable_functions(context, kernels));
     if (lower_) module_ = irgen::generate(context, kernels, options_.irgen);
   }
 

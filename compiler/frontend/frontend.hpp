@@ -51,7 +51,8 @@ inline constexpr const char* kUnsafeAnnotation = "simt.unsafe";
 /// Prefix of the annotation on declarations that are simt intrinsics ("simt.builtin:tid.x").
 inline constexpr const char* kBuiltinAnnotationPrefix = "simt.builtin:";
 
-/// Clang's AST dump of each kernel (for `simtc inspect --emit=ast`), without colors.
+/// Clang's AST dump of each function (for `simtc inspect --emit=ast`: the kernels and the user
+/// functions they call), without colors.
 std::string dump_kernels(clang::ASTContext& context,
                          const std::vector<const clang::FunctionDecl*>& kernels);
 

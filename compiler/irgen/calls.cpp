@@ -11,6 +11,10 @@ namespace simtc::irgen {
 
 ir::Value* FunctionGen::emit_call_expr(const clang::CallExpr* call, ir::Value* dest) {
   const clang::FunctionDecl* callee = call->getDirectCallee();
+  if (const auto* pseudo = llvm::dyn_cast<clang::CXXPseudoDestructorExpr>(call->getCallee()->IgnoreParens())) {
+    emit_ignored(pseudo->getBase());  // `x.~T()` of a scalar in a template: nothing to destroy
+    return nullptr;
+  }
   if (callee == nullptr) return unsupported_value(call, "a call through a function pointer", call->getType());
   const clang::Expr* object = nullptr;
   llvm::ArrayRef<const clang::Expr*> args(call->getArgs(), call->getNumArgs());

@@ -48,6 +48,7 @@ void FunctionGen::emit_aggregate(const clang::Expr* expr, ir::Value* dest) {
     case clang::Stmt::CallExprClass:
     case clang::Stmt::CXXMemberCallExprClass:
     case clang::Stmt::CXXOperatorCallExprClass:
+    case clang::Stmt::UserDefinedLiteralClass:
       if (expr->isGLValue()) break;
       emit_call_expr(llvm::cast<clang::CallExpr>(expr), dest);
       return;
@@ -115,6 +116,9 @@ void FunctionGen::emit_aggregate(const clang::Expr* expr, ir::Value* dest) {
       }
       return;
     }
+    case clang::Stmt::CompoundLiteralExprClass:  // (Pair){1, 2}
+      emit_init(llvm::cast<clang::CompoundLiteralExpr>(expr)->getInitializer(), type, dest);
+      return;
     case clang::Stmt::LambdaExprClass: {
       const auto* lambda = llvm::cast<clang::LambdaExpr>(expr);
       auto field = lambda->getLambdaClass()->field_begin();

@@ -185,13 +185,25 @@ ir::Value* FunctionGen::emit_lvalue(const clang::Expr* expr) {
           }
           return address_at(address, offset);
         }
+        case clang::CK_BaseToDerived: {  // static_cast<Derived&>(base): Tier 2, unchecked
+          ir::Value* address = emit_lvalue(cast->getSubExpr());
+          const clang::CXXRecordDecl* derived = type->getAsCXXRecordDecl();
+          std::int64_t offset = 0;
+          for (const clang::CXXBaseSpecifier* base : cast->path()) {
+            const auto* base_decl = base->getType()->getAsCXXRecordDecl();
+            offset += cx_.ast().getASTRecordLayout(derived).getBaseClassOffset(base_decl).getQuantity();
+            derived = base_decl;
+          }
+          return offset == 0 ? address : b_.ptr_add(address, b_.i64(std::uint64_t(-offset)));
+        }
         default:
           return unsupported_value(expr, std::string("the conversion '") + cast->getCastKindName() + "'", type);
       }
     }
     case clang::Stmt::CallExprClass:
     case clang::Stmt::CXXMemberCallExprClass:
-    case clang::Stmt::CXXOperatorCallExprClass: {
+    case clang::Stmt::CXXOperatorCallExprClass:
+    case clang::Stmt::UserDefinedLiteralClass: {
       if (!expr->isGLValue()) break;  // a prvalue: materialized below
       return emit_call_expr(llvm::cast<clang::CallExpr>(expr), nullptr);
     }

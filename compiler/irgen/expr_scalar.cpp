@@ -129,8 +129,11 @@ ir::Value* FunctionGen::emit_scalar(const clang::Expr* expr) {
       return b_.float_const(cx_.value_type(type), f.convertToDouble());
     }
     case clang::Stmt::CXXNullPtrLiteralExprClass:
-    case clang::Stmt::GNUNullExprClass:
       return cx_.module().get_null(ir::Type::ptr());
+    case clang::Stmt::GNUNullExprClass: {  // `__null`: an integer zero the size of a pointer in C++
+      ir::Type t = cx_.value_type(type);
+      return t.is_ptr() ? cx_.module().get_null(t) : b_.int_const(t, 0);
+    }
     case clang::Stmt::ParenExprClass:
       return emit_scalar(llvm::cast<clang::ParenExpr>(expr)->getSubExpr());
     case clang::Stmt::ExprWithCleanupsClass:
@@ -176,9 +179,12 @@ ir::Value* FunctionGen::emit_scalar(const clang::Expr* expr) {
     case clang::Stmt::CompoundAssignOperatorClass:
     case clang::Stmt::ConditionalOperatorClass:
       break;  // below
+    case clang::Stmt::CXXRewrittenBinaryOperatorClass:  // a != b as !(a == b), <=>
+      return emit_scalar(llvm::cast<clang::CXXRewrittenBinaryOperator>(expr)->getSemanticForm());
     case clang::Stmt::CallExprClass:
     case clang::Stmt::CXXMemberCallExprClass:
-    case clang::Stmt::CXXOperatorCallExprClass: {
+    case clang::Stmt::CXXOperatorCallExprClass:
+    case clang::Stmt::UserDefinedLiteralClass: {
       if (expr->isGLValue()) break;
       ir::Value* result = emit_call_expr(llvm::cast<clang::CallExpr>(expr), nullptr);
       return result != nullptr ? result : undef_for(type);
@@ -186,6 +192,8 @@ ir::Value* FunctionGen::emit_scalar(const clang::Expr* expr) {
     case clang::Stmt::UnaryExprOrTypeTraitExprClass:
     case clang::Stmt::CXXNoexceptExprClass:
     case clang::Stmt::TypeTraitExprClass:
+    case clang::Stmt::ArrayTypeTraitExprClass:
+    case clang::Stmt::ExpressionTraitExprClass:
     case clang::Stmt::ConceptSpecializationExprClass:
     case clang::Stmt::RequiresExprClass:
     case clang::Stmt::SizeOfPackExprClass:

@@ -1,8 +1,7 @@
 // RUN: not %simtc check -fno-caret-diagnostics %s 2>&1 | FileCheck %s --match-full-lines --implicit-check-not=error:
 #include <simt/kernel.hpp>
 
-// Inline PTX is not lowered yet: outside an unsafe block it is outside the language, inside one
-// it is reported as not supported yet.
+// Inline PTX is not lowered yet: it is reported in and outside unsafe blocks alike.
 [[kernel]] void lanes(simt::DisjointSlice<unsigned> out) {
   auto i = simt::thread::index_1d();
   unsigned lane = 0;
@@ -14,5 +13,5 @@
   if (auto o = out.get_mut(i)) *o = lane;
 }
 
-// CHECK: {{.*}}language_subset_inline_asm.cpp:9:3: error: inline assembly is not supported in kernel code outside a {{\[\[}}simt::unsafe{{\]\]}} block [simt-language-subset]
-// CHECK-NEXT: {{.*}}language_subset_inline_asm.cpp:12:5: error: inline assembly is not supported yet, even in a {{\[\[}}simt::unsafe{{\]\]}} block [simt-language-subset]
+// CHECK: {{.*}}language_subset_inline_asm.cpp:8:3: error: inline assembly is not supported in kernel code yet, not even in a {{\[\[}}simt::unsafe{{\]\]}} block [simt-language-subset]
+// CHECK-NEXT: {{.*}}language_subset_inline_asm.cpp:11:5: error: inline assembly is not supported in kernel code yet, not even in a {{\[\[}}simt::unsafe{{\]\]}} block [simt-language-subset]

@@ -15,4 +15,5 @@ void keep(const float& v) { (void)&v; }
 
 // CHECK: {{.*}}raw_pointer_address_of.cpp:8:9: error: taking the address of an element of read-only simt::Slice 'x'; raw pointers need a {{\[\[}}simt::unsafe{{\]\]}} block [simt-raw-pointer]
 // CHECK-NEXT: {{.*}}raw_pointer_address_of.cpp:9:9: error: taking the address of variable 'table' of static storage; raw pointers need a {{\[\[}}simt::unsafe{{\]\]}} block [simt-raw-pointer]
+// CHECK-NEXT: {{.*}}raw_pointer_address_of.cpp:13:61: error: taking the address of an element this thread owns (a raw pointer to it reaches the neighbours other threads own); raw pointers need a {{\[\[}}simt::unsafe{{\]\]}} block [simt-raw-pointer]
 // CHECK-NEXT: {{.*}}raw_pointer_address_of.cpp:5:35: error: taking the address of what reference 'v' refers to; raw pointers need a {{\[\[}}simt::unsafe{{\]\]}} block [simt-raw-pointer]

@@ -20,3 +20,4 @@ struct Derived : Base {};
 // CHECK-NEXT: {{.*}}raw_pointer_casts.cpp:11:14: error: C-style cast to 'int &' needs a {{\[\[}}simt::unsafe{{\]\]}} block [simt-raw-pointer]
 // CHECK-NEXT: {{.*}}raw_pointer_casts.cpp:14:11: error: static_cast to pointer type 'Derived *' needs a {{\[\[}}simt::unsafe{{\]\]}} block [simt-raw-pointer]
 // CHECK-NEXT: {{.*}}raw_pointer_casts.cpp:14:33: error: taking the address of what reference 'b' refers to; raw pointers need a {{\[\[}}simt::unsafe{{\]\]}} block [simt-raw-pointer]
+// CHECK-NEXT: {{.*}}raw_pointer_casts.cpp:15:11: error: a downcast to a derived class is unchecked (if the object is not of that class, the access goes past it): it needs a {{\[\[}}simt::unsafe{{\]\]}} block with a comment saying why it is safe [simt-unsafe]

@@ -1,7 +1,8 @@
 // simt-index-space: a DisjointSlice<T, Space> is written only with a ThreadIndex<Space> (the
 // header's fallback overload exists so that this rule can name the mismatch), and a kernel
 // whose contract fixes a 2-D or 3-D block does not take an index that such a launch makes
-// invalid (every write through it would silently do nothing). (docs/rules/simt-index-space.md)
+// invalid (every write through it would silently do nothing). Dynamic shared memory's slots:
+// rules/shared_views.cpp. (docs/rules/simt-index-space.md)
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
@@ -117,7 +118,10 @@ class IndexCallVisitor : public clang::RecursiveASTVisitor<IndexCallVisitor> {
 
 }  // namespace
 
+void check_shared_views(RuleContext& context);  // rules/shared_views.cpp
+
 void check_index_space(RuleContext& context) {
+  check_shared_views(context);
   SpaceVisitor visitor(context);
   for (const clang::FunctionDecl* fn : context.reachable())
     if (fn->hasBody()) visitor.TraverseStmt(fn->getBody());

@@ -14,6 +14,7 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>
 
+#include "checker/allowlist/allowlist.hpp"
 #include "checker/rule_context.hpp"
 #include "frontend/frontend.hpp"
 
@@ -96,37 +97,17 @@ class SubsetVisitor : public clang::RecursiveASTVisitor<SubsetVisitor> {
   bool shouldVisitLambdaBody() const { return true; }
   bool shouldVisitTemplateInstantiations() const { return true; }
 
-  bool VisitCXXThrowExpr(clang::CXXThrowExpr* e) {
-    return reject(e->getThrowLoc(), "exceptions are not supported in kernel code: 'throw'");
+  // The allowlist (checker/allowlist): a node, cast or builtin outside the kernel language is
+  // reported where it appears, and what it contains is not looked at.
+  bool TraverseStmt(clang::Stmt* stmt) {
+    if (stmt == nullptr) return true;
+    if (const auto* constant = llvm::dyn_cast<clang::ConstantExpr>(stmt);
+        constant != nullptr && constant->hasAPValueResult() && constant->getType()->isScalarType())
+      return true;  // irgen uses Clang's value: nothing of it runs on the GPU
+    if (refused(stmt)) return true;
+    return clang::RecursiveASTVisitor<SubsetVisitor>::TraverseStmt(stmt);
   }
-  bool VisitCXXTryStmt(clang::CXXTryStmt* s) {
-    return reject(s->getTryLoc(), "exceptions are not supported in kernel code: 'try'");
-  }
-  bool VisitCXXTypeidExpr(clang::CXXTypeidExpr* e) {
-    return reject(e->getBeginLoc(), "RTTI is not supported in kernel code: 'typeid'");
-  }
-  bool VisitCXXDynamicCastExpr(clang::CXXDynamicCastExpr* e) {
-    return reject(e->getBeginLoc(), "RTTI is not supported in kernel code: 'dynamic_cast'");
-  }
-  bool VisitCXXNewExpr(clang::CXXNewExpr* e) {
-    return reject(e->getBeginLoc(), "heap allocation is not supported in kernel code: 'new'");
-  }
-  bool VisitCXXDeleteExpr(clang::CXXDeleteExpr* e) {
-    return reject(e->getBeginLoc(), "heap allocation is not supported in kernel code: 'delete'");
-  }
-  bool VisitGotoStmt(clang::GotoStmt* s) {
-    return reject(s->getGotoLoc(), "'goto' is not supported in kernel code");
-  }
-  bool VisitIndirectGotoStmt(clang::IndirectGotoStmt* s) {
-    return reject(s->getGotoLoc(), "'goto' is not supported in kernel code");
-  }
-  // Inline PTX is Tier 3: it will belong in [[simt::unsafe]] blocks; until it is lowered there,
-  // it is rejected everywhere, with the reason that fits where it appears.
-  bool VisitAsmStmt(clang::AsmStmt* s) {
-    if (context_.in_unsafe(s->getAsmLoc()))
-      return reject(s->getAsmLoc(), "inline assembly is not supported yet, even in a [[simt::unsafe]] block");
-    return reject(s->getAsmLoc(), "inline assembly is not supported in kernel code outside a [[simt::unsafe]] block");
-  }
+
   bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr* e) {
     const auto* method = e->getMethodDecl();
     if (method != nullptr && method->isVirtual() && !e->getMethodDecl()->hasAttr<clang::FinalAttr>())
@@ -228,6 +209,40 @@ class SubsetVisitor : public clang::RecursiveASTVisitor<SubsetVisitor> {
   bool reject(clang::SourceLocation loc, const std::string& message) {
     if (reported_.insert(loc.getRawEncoding()).second) context_.error(loc, message);
     return true;
+  }
+
+  // Reports `stmt` if the allowlist puts it (its node kind, its cast kind, the builtin it
+  // calls) outside the kernel language; true if it did.
+  bool refused(const clang::Stmt* stmt) {
+    Classification c = classify_stmt(stmt->getStmtClass());
+    if (outside_language(c.verdict)) return refuse(stmt->getBeginLoc(), c, "the construct '" + std::string(stmt->getStmtClassName()) + "'");
+    if (const auto* cast = llvm::dyn_cast<clang::CastExpr>(stmt)) {
+      c = classify_cast(cast->getCastKind());
+      if (outside_language(c.verdict))
+        return refuse(cast->getExprLoc(), c, "the conversion '" + std::string(cast->getCastKindName()) + "'");
+    }
+    if (const auto* call = llvm::dyn_cast<clang::CallExpr>(stmt))
+      if (const clang::FunctionDecl* callee = call->getDirectCallee(); callee != nullptr && callee->getBuiltinID() != 0) {
+        std::string name = context_.ast().BuiltinInfo.getName(callee->getBuiltinID());
+        c = classify_builtin(name);
+        if (outside_language(c.verdict)) {
+          if (c.verdict == Verdict::Unclassified) return refuse(call->getBeginLoc(), c, "the builtin '" + name + "'");
+          return reject(call->getBeginLoc(), "the builtin '" + name + "' is not supported in kernel code: " + c.reason);
+        }
+      }
+    if (const auto* construct = llvm::dyn_cast<clang::CXXConstructExpr>(stmt);
+        construct != nullptr && construct->getConstructor()->isInheritingConstructor())
+      return reject(construct->getBeginLoc(), classify_stmt(clang::Stmt::CXXInheritedCtorInitExprClass).reason);
+    return false;
+  }
+  static bool outside_language(Verdict verdict) {
+    return verdict == Verdict::Unsupported || verdict == Verdict::NotInLanguage || verdict == Verdict::Unclassified;
+  }
+  bool refuse(clang::SourceLocation loc, const Classification& c, const std::string& what) {
+    if (c.verdict == Verdict::Unclassified)
+      return reject(loc, what + " is not classified in simtc's allowlist, so kernel code may not use it");
+    if (c.verdict == Verdict::NotInLanguage) return reject(loc, what + " is not supported in kernel code: " + c.reason);
+    return reject(loc, c.reason);
   }
 
   RuleContext& context_;

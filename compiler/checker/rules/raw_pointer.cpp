@@ -52,6 +52,33 @@ Holds holds(clang::QualType type, const clang::FieldDecl** member, const clang::
   return Holds::Nothing;
 }
 
+// Why a value of `type` is not plain data (numbers, and arrays and structs of them) and so may
+// not be made from bytes in safe code; empty when it is.
+std::string spelled(clang::QualType type) {
+  clang::PrintingPolicy policy{clang::LangOptions()};
+  policy.SuppressTagKeyword = true;
+  return "'" + type.getAsString(policy) + "'";
+}
+std::string not_plain_data(clang::QualType type, int depth = 0) {
+  type = type.getCanonicalType();
+  while (const auto* array = llvm::dyn_cast<clang::ArrayType>(type.getTypePtr())) type = array->getElementType().getCanonicalType();
+  if (type->isPointerType() || type->isMemberPointerType()) return spelled(type) + " is a pointer";
+  if (type->isReferenceType()) return spelled(type) + " is a reference";
+  const auto* record = type->getAsCXXRecordDecl();
+  if (record == nullptr) return "";
+  if (depth > 16) return spelled(type) + " nests too deeply to inspect";
+  if (record->isUnion()) return spelled(type) + " is a union";
+  if (in_simt_namespace(record) && !has_annotation(record, "simt.plain_data"))
+    return spelled(type) + " is one of simt's views or handles, whose values only simt makes";
+  if (!record->hasDefinition()) return "";
+  for (const clang::CXXBaseSpecifier& base : record->bases())
+    if (std::string why = not_plain_data(base.getType(), depth + 1); !why.empty()) return why;
+  for (const clang::FieldDecl* field : record->fields())
+    if (std::string why = not_plain_data(field->getType(), depth + 1); !why.empty())
+      return in_simt_namespace(record) ? why : spelled(type) + " holds member '" + field->getNameAsString() + "': " + why;
+  return "";
+}
+
 // A call into simt's device API: what it hands out is the API's to vouch for.
 bool from_device_api(const clang::Expr* init) {
   if (init == nullptr) return false;
@@ -110,8 +137,11 @@ class PointerVisitor : public clang::RecursiveASTVisitor<PointerVisitor> {
     std::string what;
     switch (root.kind) {
       case Root::Local:
+        return true;  // the thread's own variables
       case Root::OwnElement:
-        return true;  // the thread's own memory
+        // A pointer to the element would reach its neighbours, which other threads own.
+        what = "an element this thread owns (a raw pointer to it reaches the neighbours other threads own)";
+        break;
       case Root::ReadOnlyElement:
         what = root.decl != nullptr ? "an element of read-only simt::Slice '" + root.decl->getNameAsString() + "'"
                                     : "an element of a read-only simt::Slice";
@@ -143,6 +173,21 @@ class PointerVisitor : public clang::RecursiveASTVisitor<PointerVisitor> {
     if (decay != nullptr && decay->getCastKind() == clang::CK_ArrayToPointerDecay) return true;  // an array, bounds-checked
     report(e->getExprLoc(), "subscripting a raw pointer needs a [[simt::unsafe]] block; index a simt::Slice or an array",
            e->getSourceRange());
+    return true;
+  }
+
+  // __builtin_bit_cast (and std::bit_cast) between plain data only: a pointer made from an
+  // integer, or a simt view or handle made from bytes, would be a forged capability.
+  bool VisitBuiltinBitCastExpr(clang::BuiltinBitCastExpr* e) {
+    clang::QualType to = e->getType(), from = e->getSubExpr()->getType();
+    for (clang::QualType type : {from, to}) {
+      std::string why = not_plain_data(type);
+      if (why.empty()) continue;
+      report(e->getBeginLoc(), "__builtin_bit_cast from " + quoted(from) + " to " + quoted(to) + " needs a "
+                               "[[simt::unsafe]] block: " + why,
+             e->getSourceRange());
+      break;
+    }
     return true;
   }
 

@@ -1,10 +1,12 @@
-// simt-unsafe: a function marked SIMT_REQUIRES_UNSAFE (raw pointers, unchecked writes, ...)
-// is called only from Tier 2 code: inside [[simt::unsafe]] { ... } or from another such
-// function. (docs/rules/simt-unsafe.md)
+// simt-unsafe: Tier 2 operations appear only in Tier 2 code (inside [[simt::unsafe]] { ... } or
+// a SIMT_REQUIRES_UNSAFE function): calls to functions marked SIMT_REQUIRES_UNSAFE (raw
+// pointers, unchecked writes, ...), and the constructs, cast kinds and builtins the allowlist
+// classifies as unsafe (checker/allowlist). (docs/rules/simt-unsafe.md)
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 
+#include "checker/allowlist/allowlist.hpp"
 #include "checker/rule_context.hpp"
 
 namespace simtc::checker {
@@ -29,12 +31,32 @@ class UnsafeCallVisitor : public clang::RecursiveASTVisitor<UnsafeCallVisitor> {
   bool shouldVisitLambdaBody() const { return false; }
   bool TraverseLambdaExpr(clang::LambdaExpr* lambda) { return traverse_lambda_captures(*this, lambda); }
 
-  bool VisitCallExpr(clang::CallExpr* call) {
-    check(call->getDirectCallee(), call->getExprLoc(), call->getSourceRange());
-    return true;
-  }
   bool VisitCXXConstructExpr(clang::CXXConstructExpr* construct) {
     check(construct->getConstructor(), construct->getExprLoc(), construct->getSourceRange());
+    return true;
+  }
+
+  // The allowlist's Tier 2 entries.
+  bool VisitStmt(clang::Stmt* stmt) {
+    Classification c = classify_stmt(stmt->getStmtClass());
+    if (c.verdict == Verdict::Unsafe) tier2(stmt->getBeginLoc(), c.reason, stmt->getSourceRange());
+    return true;
+  }
+  bool VisitCastExpr(clang::CastExpr* cast) {
+    Classification c = classify_cast(cast->getCastKind());
+    // Casts to and from pointers are simt-raw-pointer's, which names the pointer.
+    if (c.verdict == Verdict::Unsafe && !cast->getType()->isPointerType())
+      tier2(cast->getExprLoc(), c.reason, cast->getSourceRange());
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr* call) {
+    check(call->getDirectCallee(), call->getExprLoc(), call->getSourceRange());
+    const clang::FunctionDecl* callee = call->getDirectCallee();
+    if (callee == nullptr || callee->getBuiltinID() == 0) return true;
+    std::string name = context_.ast().BuiltinInfo.getName(callee->getBuiltinID());
+    Classification c = classify_builtin(name);
+    if (c.verdict == Verdict::Unsafe)
+      tier2(call->getBeginLoc(), "'" + name + "' " + c.reason, call->getSourceRange());
     return true;
   }
 
@@ -46,6 +68,10 @@ class UnsafeCallVisitor : public clang::RecursiveASTVisitor<UnsafeCallVisitor> {
                             "saying why it is safe")
         << range;
     if (!in_simt_namespace(callee)) context_.note(callee->getLocation(), "marked SIMT_REQUIRES_UNSAFE here");
+  }
+  void tier2(clang::SourceLocation loc, const std::string& what, clang::SourceRange range) {
+    if (context_.in_unsafe(loc)) return;
+    context_.error(loc, what + ": it needs a [[simt::unsafe]] block with a comment saying why it is safe") << range;
   }
   RuleContext& context_;
 };

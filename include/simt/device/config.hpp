@@ -18,6 +18,9 @@
 // Internal: an overload that exists only so that the checker can name the mistake (rule
 // simt-index-space) instead of Clang listing candidates.
 #define SIMT_INDEX_SPACE_MISMATCH __attribute__((annotate("simt.index_space_mismatch")))
+// A simt type that is a plain value (registers, numbers): safe code may __builtin_bit_cast it.
+// simt's views and handles are not: their values are simt's to make (rule simt-raw-pointer).
+#define SIMT_PLAIN_DATA __attribute__((annotate("simt.plain_data")))
 #else
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +36,7 @@
 #define SIMT_BUILTIN(name)
 #define SIMT_REQUIRES_UNSAFE
 #define SIMT_UNCHECKED_VARIANT(member)
+#define SIMT_PLAIN_DATA
 #endif
 
 namespace simt {

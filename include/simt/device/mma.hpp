@@ -23,15 +23,15 @@
 namespace simt::mma {
 
 /// The A operand of m16n8k16: 8 16-bit values per lane in 4 registers.
-struct alignas(16) FragmentA {
+struct SIMT_PLAIN_DATA alignas(16) FragmentA {
   uint32_t reg[4];
 };
 /// The B operand of m16n8k16: 4 16-bit values per lane in 2 registers.
-struct alignas(8) FragmentB {
+struct SIMT_PLAIN_DATA alignas(8) FragmentB {
   uint32_t reg[2];
 };
 /// The C and D operands of m16n8k16 with f32 accumulators: 4 floats per lane.
-struct alignas(16) FragmentC {
+struct SIMT_PLAIN_DATA alignas(16) FragmentC {
   float reg[4];
 };
 
