@@ -11,6 +11,7 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
+#include "frontend/attribute_spelling.hpp"
 #include "frontend/attributes.hpp"
 
 #ifndef SIMTC_SOURCE_INCLUDE_DIR
@@ -69,20 +70,33 @@ class Consumer : public clang::ASTConsumer {
   AstConsumer& user_;
 };
 
+// The action belongs to the tooling library, which destroys it before run() returns: what the
+// caller reads afterwards lives in the caller (`had_errors`).
 class Action : public clang::ASTFrontendAction {
  public:
-  explicit Action(AstConsumer& user) : user_(user) {}
+  Action(AstConsumer& user, bool& had_errors) : user_(user), had_errors_(had_errors) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
                                                         llvm::StringRef) override {
     return std::make_unique<Consumer>(user_);
   }
-  bool had_errors = false;
+  bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
+    // Misspelt simt attributes: checked on the tokens the parser sees; Clang's own warning
+    // for each one reported goes (the filter takes over the engine's printer).
+    auto check = std::make_shared<AttributeSpellingCheck>(ci.getPreprocessor());
+    ci.getPreprocessor().setTokenWatcher([check](const clang::Token& token) { check->on_token(token); });
+    clang::DiagnosticsEngine& diags = ci.getDiagnostics();
+    clang::DiagnosticConsumer* printer = diags.getClient();
+    std::unique_ptr<clang::DiagnosticConsumer> owned = diags.takeClient();
+    diags.setClient(new AttributeWarningFilter(printer, std::move(owned), check), /*ShouldOwnClient=*/true);
+    return true;
+  }
   void EndSourceFileAction() override {
-    had_errors = getCompilerInstance().getDiagnostics().hasErrorOccurred();
+    had_errors_ = getCompilerInstance().getDiagnostics().hasErrorOccurred();
   }
 
  private:
   AstConsumer& user_;
+  bool& had_errors_;
 };
 
 std::string executable_dir() {
@@ -142,12 +156,11 @@ bool parse_file(const std::string& path, const FrontendOptions& options, AstCons
   ensure_attributes_registered();
   auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(),
                                                               llvm::vfs::getRealFileSystem());
-  auto action = std::make_unique<Action>(consumer);
-  Action* raw = action.get();
-  clang::tooling::ToolInvocation invocation(clang_arguments(path, options), std::move(action),
-                                            files.get());
+  bool had_errors = false;
+  clang::tooling::ToolInvocation invocation(clang_arguments(path, options),
+                                            std::make_unique<Action>(consumer, had_errors), files.get());
   bool ok = invocation.run();
-  return ok && !raw->had_errors;
+  return ok && !had_errors;
 }
 
 }  // namespace simtc::frontend
