@@ -13,6 +13,7 @@
 
 #include "frontend/attribute_spelling.hpp"
 #include "frontend/attributes.hpp"
+#include "frontend/diagnostic.hpp"
 
 #ifndef SIMTC_SOURCE_INCLUDE_DIR
 #error "SIMTC_SOURCE_INCLUDE_DIR must be defined by the build"
@@ -37,13 +38,17 @@ class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
 
   bool VisitFunctionDecl(clang::FunctionDecl* fn) {
     if (!is_kernel(*fn) || !fn->doesThisDeclarationHaveABody()) return true;
-    if (fn->isDependentContext()) return true;  // the template pattern, not an instantiation
+    if (fn->isDependentContext()) {  // the template pattern, not an instantiation
+      templates.push_back(fn);
+      return true;
+    }
     if (fn->getTemplateSpecializationKind() == clang::TSK_ImplicitInstantiation) return true;
     kernels.push_back(fn);
     return true;
   }
 
   std::vector<const clang::FunctionDecl*> kernels;
+  std::vector<const clang::FunctionDecl*> templates;  // kernel templates (their patterns)
 };
 
 class Consumer : public clang::ASTConsumer {
@@ -59,10 +64,30 @@ class Consumer : public clang::ASTConsumer {
                      [&](const clang::FunctionDecl* a, const clang::FunctionDecl* b) {
                        return sm.isBeforeInTranslationUnit(location(a), location(b));
                      });
+    if (finder.kernels.empty()) warn_no_kernel(context, finder.templates);
     user_.handle(context, finder.kernels);
   }
 
  private:
+  // A file with nothing to compile is almost always a mistake (a misspelt [[kernel]] is an
+  // error of its own; a forgotten one is this); the file still checks and builds.
+  static void warn_no_kernel(clang::ASTContext& context, const std::vector<const clang::FunctionDecl*>& templates) {
+    auto& sm = context.getSourceManager();
+    std::string file = "the input";
+    if (auto entry = sm.getFileEntryRefForID(sm.getMainFileID())) file = "'" + entry->getName().str() + "'";
+    auto& diags = context.getDiagnostics();
+    if (templates.empty()) {
+      warn(diags, {}, "no [[kernel]] function in " + file + "; simtc compiles only functions marked [[kernel]]");
+      return;
+    }
+    warn(diags, {}, "no kernel to compile in " + file +
+                        ": simtc compiles a kernel template only where it is explicitly instantiated");
+    for (const clang::FunctionDecl* pattern : templates)
+      report(diags, pattern->getLocation(), /*is_error=*/false,
+             "kernel template '" + pattern->getNameAsString() +
+                 "' is never instantiated: add 'template void " + pattern->getNameAsString() + "<...>(...);'");
+  }
+
   static clang::SourceLocation location(const clang::FunctionDecl* fn) {
     if (auto loc = fn->getPointOfInstantiation(); loc.isValid()) return loc;
     return fn->getLocation();
