@@ -19,6 +19,6 @@ struct Pair {
   if (auto o = out.get_mut(i)) *o = y;
 }
 
-// CHECK: {{.*}}unsupported_construct.cpp:12:16: error: the builtin '__builtin_ctz' is not supported in kernel code
-// CHECK: {{.*}}unsupported_construct.cpp:14:5: error: case ranges wider than 256 values are not supported in kernel code
-// CHECK: {{.*}}unsupported_construct.cpp:18:24: error: simt::printf cannot print a value of type 'Pair'; pass numbers, characters or strings
+// CHECK: {{.*}}unsupported_construct.cpp:12:16: error: the builtin '__builtin_ctz' is not supported in kernel code [simt-language-subset]
+// CHECK: {{.*}}unsupported_construct.cpp:14:5: error: case ranges wider than 256 values are not supported in kernel code [simt-language-subset]
+// CHECK: {{.*}}unsupported_construct.cpp:18:24: error: simt::printf cannot print a value of type 'Pair'; pass numbers, characters or strings [simt-language-subset]
