@@ -1,6 +1,7 @@
 # lit configuration for simtc's text-in, text-out tests (tests/checker, tests/irgen,
 # tests/codegen). ctest runs one lit invocation per folder with the tool paths as --param.
 import os
+import sys
 import lit.formats
 
 config.name = "simtc"
@@ -16,6 +17,7 @@ for required in ("simtc", "filecheck", "not", "count", "build_dir"):
 config.test_exec_root = os.path.join(params["build_dir"], "lit")
 
 config.substitutions.append(("%simtc", params["simtc"]))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%ptxas", params.get("ptxas", "ptxas")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
