@@ -94,7 +94,7 @@ struct UnsafeAttrInfo : ParsedAttrInfo {
     auto& diags = sema.getDiagnostics();
     unsigned id = diags.getCustomDiagID(
         clang::DiagnosticsEngine::Error,
-        "'simt::unsafe' applies only to a block: write [[simt::unsafe]] { ... }");
+        "'simt::unsafe' applies only to a block: write [[simt::unsafe]] { ... } [simt-unsafe]");
     diags.Report(attr.getLoc(), id);
   }
 };
@@ -120,7 +120,7 @@ struct FunctionAttrInfo : ParsedAttrInfo {
                             const clang::Decl* decl) const override {
     if (llvm::isa<clang::FunctionDecl>(decl) || llvm::isa<clang::FunctionTemplateDecl>(decl)) return true;
     auto& diags = sema.getDiagnostics();
-    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "'%0' applies only to functions");
+    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "'%0' applies only to functions [simt-launch-contract]");
     diags.Report(attr.getLoc(), id) << Name;
     return false;
   }
@@ -129,7 +129,7 @@ struct FunctionAttrInfo : ParsedAttrInfo {
                                    const ParsedAttr& attr) const override {
     if (!attr.hasScope() || attr.getScopeName()->getName() != "simt") {
       auto& diags = sema.getDiagnostics();
-      unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "unknown attribute '%0'; did you mean '%1'?");
+      unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "unknown attribute '%0'; did you mean '%1'? [simt-launch-contract]");
       diags.Report(attr.getLoc(), id) << (Name + 6) << Name;
       return AttributeNotApplied;
     }
@@ -150,7 +150,7 @@ struct FunctionAttrInfo : ParsedAttrInfo {
       if (!ref.isUsable()) {
         auto& diags = sema.getDiagnostics();
         unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                            "argument %0 of '%1' names no constant: '%2'");
+                                            "argument %0 of '%1' names no constant: '%2' [simt-launch-contract]");
         diags.Report(ident->getLoc(), id) << (i + 1) << Name << ident->getIdentifierInfo()->getName();
         return AttributeNotApplied;
       }

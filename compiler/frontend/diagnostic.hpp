@@ -13,4 +13,7 @@ namespace simtc::frontend {
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine& diags, clang::SourceLocation where, bool is_error,
                                 std::string_view message);
 
+/// Reports `message` as a warning (an invalid `where`: a warning about the whole file).
+clang::DiagnosticBuilder warn(clang::DiagnosticsEngine& diags, clang::SourceLocation where, std::string_view message);
+
 }  // namespace simtc::frontend

@@ -11,7 +11,9 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
+#include "frontend/attribute_spelling.hpp"
 #include "frontend/attributes.hpp"
+#include "frontend/diagnostic.hpp"
 
 #ifndef SIMTC_SOURCE_INCLUDE_DIR
 #error "SIMTC_SOURCE_INCLUDE_DIR must be defined by the build"
@@ -36,13 +38,17 @@ class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
 
   bool VisitFunctionDecl(clang::FunctionDecl* fn) {
     if (!is_kernel(*fn) || !fn->doesThisDeclarationHaveABody()) return true;
-    if (fn->isDependentContext()) return true;  // the template pattern, not an instantiation
+    if (fn->isDependentContext()) {  // the template pattern, not an instantiation
+      templates.push_back(fn);
+      return true;
+    }
     if (fn->getTemplateSpecializationKind() == clang::TSK_ImplicitInstantiation) return true;
     kernels.push_back(fn);
     return true;
   }
 
   std::vector<const clang::FunctionDecl*> kernels;
+  std::vector<const clang::FunctionDecl*> templates;  // kernel templates (their patterns)
 };
 
 class Consumer : public clang::ASTConsumer {
@@ -58,10 +64,30 @@ class Consumer : public clang::ASTConsumer {
                      [&](const clang::FunctionDecl* a, const clang::FunctionDecl* b) {
                        return sm.isBeforeInTranslationUnit(location(a), location(b));
                      });
+    if (finder.kernels.empty()) warn_no_kernel(context, finder.templates);
     user_.handle(context, finder.kernels);
   }
 
  private:
+  // A file with nothing to compile is almost always a mistake (a misspelt [[kernel]] is an
+  // error of its own; a forgotten one is this); the file still checks and builds.
+  static void warn_no_kernel(clang::ASTContext& context, const std::vector<const clang::FunctionDecl*>& templates) {
+    auto& sm = context.getSourceManager();
+    std::string file = "the input";
+    if (auto entry = sm.getFileEntryRefForID(sm.getMainFileID())) file = "'" + entry->getName().str() + "'";
+    auto& diags = context.getDiagnostics();
+    if (templates.empty()) {
+      warn(diags, {}, "no [[kernel]] function in " + file + "; simtc compiles only functions marked [[kernel]]");
+      return;
+    }
+    warn(diags, {}, "no kernel to compile in " + file +
+                        ": simtc compiles a kernel template only where it is explicitly instantiated");
+    for (const clang::FunctionDecl* pattern : templates)
+      report(diags, pattern->getLocation(), /*is_error=*/false,
+             "kernel template '" + pattern->getNameAsString() +
+                 "' is never instantiated: add 'template void " + pattern->getNameAsString() + "<...>(...);'");
+  }
+
   static clang::SourceLocation location(const clang::FunctionDecl* fn) {
     if (auto loc = fn->getPointOfInstantiation(); loc.isValid()) return loc;
     return fn->getLocation();
@@ -69,20 +95,33 @@ class Consumer : public clang::ASTConsumer {
   AstConsumer& user_;
 };
 
+// The action belongs to the tooling library, which destroys it before run() returns: what the
+// caller reads afterwards lives in the caller (`had_errors`).
 class Action : public clang::ASTFrontendAction {
  public:
-  explicit Action(AstConsumer& user) : user_(user) {}
+  Action(AstConsumer& user, bool& had_errors) : user_(user), had_errors_(had_errors) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
                                                         llvm::StringRef) override {
     return std::make_unique<Consumer>(user_);
   }
-  bool had_errors = false;
+  bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
+    // Misspelt simt attributes: checked on the tokens the parser sees; Clang's own warning
+    // for each one reported goes (the filter takes over the engine's printer).
+    auto check = std::make_shared<AttributeSpellingCheck>(ci.getPreprocessor());
+    ci.getPreprocessor().setTokenWatcher([check](const clang::Token& token) { check->on_token(token); });
+    clang::DiagnosticsEngine& diags = ci.getDiagnostics();
+    clang::DiagnosticConsumer* printer = diags.getClient();
+    std::unique_ptr<clang::DiagnosticConsumer> owned = diags.takeClient();
+    diags.setClient(new AttributeWarningFilter(printer, std::move(owned), check), /*ShouldOwnClient=*/true);
+    return true;
+  }
   void EndSourceFileAction() override {
-    had_errors = getCompilerInstance().getDiagnostics().hasErrorOccurred();
+    had_errors_ = getCompilerInstance().getDiagnostics().hasErrorOccurred();
   }
 
  private:
   AstConsumer& user_;
+  bool& had_errors_;
 };
 
 std::string executable_dir() {
@@ -142,12 +181,11 @@ bool parse_file(const std::string& path, const FrontendOptions& options, AstCons
   ensure_attributes_registered();
   auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(),
                                                               llvm::vfs::getRealFileSystem());
-  auto action = std::make_unique<Action>(consumer);
-  Action* raw = action.get();
-  clang::tooling::ToolInvocation invocation(clang_arguments(path, options), std::move(action),
-                                            files.get());
+  bool had_errors = false;
+  clang::tooling::ToolInvocation invocation(clang_arguments(path, options),
+                                            std::make_unique<Action>(consumer, had_errors), files.get());
   bool ok = invocation.run();
-  return ok && !raw->had_errors;
+  return ok && !had_errors;
 }
 
 }  // namespace simtc::frontend

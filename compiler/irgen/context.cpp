@@ -79,14 +79,14 @@ SourceLoc IrgenContext::loc(clang::SourceLocation where) {
   return out;
 }
 
-void IrgenContext::error(clang::SourceLocation where, const std::string& message) {
-  frontend::report(ast_.getDiagnostics(), where, /*is_error=*/true, message);
+void IrgenContext::error(clang::SourceLocation where, const std::string& message, const char* rule) {
+  frontend::report(ast_.getDiagnostics(), where, /*is_error=*/true, message + " [" + rule + "]");
   ++errors_;
 }
 
 void IrgenContext::unsupported(const clang::Stmt* node, const std::string& what) {
   frontend::report(ast_.getDiagnostics(), node->getBeginLoc(), /*is_error=*/true,
-                   what + " is not supported in kernel code")
+                   what + " is not supported in kernel code [" + kLanguageSubsetRule + "]")
       << node->getSourceRange();
   ++errors_;
 }

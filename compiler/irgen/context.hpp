@@ -25,6 +25,10 @@ struct FunctionAbi {
   bool has_this = false;
 };
 
+/// The rule ids irgen's errors name (compiler/checker/rules.def).
+inline constexpr const char* kLanguageSubsetRule = "simt-language-subset";
+inline constexpr const char* kGlobalVariableRule = "simt-global-variable";
+
 class IrgenContext {
  public:
   IrgenContext(clang::ASTContext& ast, const IrgenOptions& options);
@@ -46,8 +50,13 @@ class IrgenContext {
   // Locations.
   SourceLoc loc(clang::SourceLocation where);
 
-  // Diagnostics (Clang style, at the user's location).
-  void error(clang::SourceLocation where, const std::string& message);
+  // Diagnostics (Clang style, at the user's location), each ending in the id of the rule it
+  // belongs to, as the checker's do: `simtc check` promises every error `simtc build` gives.
+  /// An error of `rule` (a checker rule id, rules.def): a construct outside the kernel
+  /// language by default.
+  void error(clang::SourceLocation where, const std::string& message,
+             const char* rule = kLanguageSubsetRule);
+  /// "<what> is not supported in kernel code [simt-language-subset]" at `node`.
   void unsupported(const clang::Stmt* node, const std::string& what);
   bool had_errors() const { return errors_ > 0; }
 

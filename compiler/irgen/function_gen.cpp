@@ -319,8 +319,10 @@ ir::Value* FunctionGen::variable_address(const clang::ValueDecl* decl, const cla
       return cx_.module().get_undef(ir::Type::ptr());
     }
     if (!var->hasLocalStorage()) {
-      cx_.error(use->getExprLoc(), "kernel code cannot use the mutable variable '" +
-                                       var->getNameAsString() + "' declared at namespace scope");
+      cx_.error(use->getExprLoc(),
+                "kernel code cannot use the mutable variable '" + var->getNameAsString() +
+                    "' declared at namespace scope",
+                kGlobalVariableRule);
       return cx_.module().get_undef(ir::Type::ptr());
     }
   }

@@ -188,9 +188,10 @@ ir::Global* IrgenContext::constant_global(const clang::VarDecl* var) {
   if (auto it = globals_.find(var); it != globals_.end()) return it->second;
   const clang::APValue* value = var->evaluateValue();
   if (value == nullptr) {
-    error(var->getLocation(), "the value of '" + var->getNameAsString() +
-                                  "' is not a compile-time constant; kernel code can read only "
-                                  "constexpr data at namespace scope");
+    error(var->getLocation(),
+          "the value of '" + var->getNameAsString() +
+              "' is not a compile-time constant; kernel code can read only constexpr data at namespace scope",
+          kGlobalVariableRule);
     return nullptr;
   }
   std::uint64_t size = size_of(var->getType());

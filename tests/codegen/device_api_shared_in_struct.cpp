@@ -14,4 +14,4 @@ struct Tiles {
   if (auto o = out.get_mut(i)) *o = t.a[0] * t.scale;
 }
 
-// CHECK: device_api_shared_in_struct.cpp:12:9: error: shared memory must be declared on its own: 't' holds a shared-memory object inside a struct, which would be private to each thread
+// CHECK: device_api_shared_in_struct.cpp:12:9: error: shared memory must be declared on its own: 't' holds a shared-memory object inside a struct, which would be private to each thread [simt-language-subset]

@@ -19,5 +19,5 @@ struct Pair {
   if (auto o = out.get_mut(i)) *o = y;
 }
 
-// CHECK: {{.*}}unsupported_construct.cpp:14:5: error: case ranges wider than 256 values are not supported in kernel code
-// CHECK: {{.*}}unsupported_construct.cpp:18:24: error: simt::printf cannot print a value of type 'Pair'; pass numbers, characters or strings
+// CHECK: {{.*}}unsupported_construct.cpp:14:5: error: case ranges wider than 256 values are not supported in kernel code [simt-language-subset]
+// CHECK: {{.*}}unsupported_construct.cpp:18:24: error: simt::printf cannot print a value of type 'Pair'; pass numbers, characters or strings [simt-language-subset]

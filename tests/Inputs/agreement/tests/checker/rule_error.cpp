@@ -1,0 +1,3 @@
+// A checker error: check and build agree.
+#include <simt/kernel.hpp>
+[[kernel]] void k(float* data) {}
