@@ -118,7 +118,7 @@ bool check(clang::ASTContext& context, const std::vector<const clang::FunctionDe
 #define SIMT_RULE(Function, Id, Title, Summary)                                          \
   if (std::find(options.disabled_rules.begin(), options.disabled_rules.end(), Id) ==     \
       options.disabled_rules.end()) {                                                    \
-    RuleContext rule_context(context, table[index], kernels, reachable, unsafe);         \
+    RuleContext rule_context(context, table[index], kernels, reachable, unsafe, options);\
     Function(rule_context);                                                              \
   }                                                                                      \
   ++index;

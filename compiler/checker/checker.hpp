@@ -27,15 +27,16 @@ const char* rule_doc(const std::string& id);
 
 struct CheckOptions {
   std::vector<std::string> disabled_rules;  // ids of rules not to run
+  std::string arch = "sm_90";               // the target (--arch), for simt-target
 };
 
-/// Runs every enabled rule on `kernels` and the device functions they reach. Returns true
-/// when no rule reported an error.
 /// The kernels and every user function they reach through calls and constructions (not simt's
 /// headers, not compiler-generated bodies), kernels first.
 std::vector<const clang::FunctionDecl*> reachable_functions(clang::ASTContext& context,
                                                             const std::vector<const clang::FunctionDecl*>& kernels);
 
+/// Runs every enabled rule on `kernels` and the device functions they reach. Returns true
+/// when no rule reported an error.
 bool check(clang::ASTContext& context, const std::vector<const clang::FunctionDecl*>& kernels,
            const CheckOptions& options = {});
 

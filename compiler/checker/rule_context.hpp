@@ -16,11 +16,14 @@ class RuleContext {
  public:
   RuleContext(clang::ASTContext& context, const RuleInfo& rule,
               const std::vector<const clang::FunctionDecl*>& kernels,
-              const std::vector<const clang::FunctionDecl*>& reachable, const UnsafeRegions& unsafe)
-      : context_(context), rule_(rule), kernels_(kernels), reachable_(reachable), unsafe_(unsafe) {}
+              const std::vector<const clang::FunctionDecl*>& reachable, const UnsafeRegions& unsafe,
+              const CheckOptions& options)
+      : context_(context), rule_(rule), kernels_(kernels), reachable_(reachable), unsafe_(unsafe),
+        options_(options) {}
 
   clang::ASTContext& ast() const { return context_; }
   const RuleInfo& rule() const { return rule_; }
+  const CheckOptions& options() const { return options_; }
   /// The kernels of the file.
   const std::vector<const clang::FunctionDecl*>& kernels() const { return kernels_; }
   /// The kernels plus every user function they call, directly or not (not simt's headers).
@@ -42,6 +45,7 @@ class RuleContext {
   const std::vector<const clang::FunctionDecl*>& kernels_;
   const std::vector<const clang::FunctionDecl*>& reachable_;
   const UnsafeRegions& unsafe_;
+  const CheckOptions& options_;
 };
 
 /// True if `loc` is inside one of simt's own headers (trusted code the rules skip).

@@ -68,6 +68,7 @@ std::optional<std::string> parse_compile_flags(const std::vector<std::string>& a
       flags.header = value;
     } else if (take_value(args, i, "--arch", value, error) || take_value(args, i, "-arch", value, error)) {
       options.target.arch = value;
+      options.checker.arch = value;
     } else if (take_value(args, i, "--ptx-version", value, error)) {
       try {
         options.target.ptx_version = unsigned(std::stoul(value));

@@ -127,7 +127,7 @@ class DeviceApiLowering {
   llvm::Value* i32(std::uint32_t v) { return b_.getInt32(v); }
   llvm::Value* poison() { return llvm::PoisonValue::get(s_.type(inst_.type())); }
   // False (and an error at the call) when the target is older than sm_<sm>.
-  bool require_sm(unsigned sm, const char* what);
+  bool require_sm();  // the target has the instruction (the checker reports it first: simt-target)
   // The constant operand `i`, or an error naming `what` when it is not a constant.
   std::optional<std::uint64_t> constant(unsigned i, const char* what);
   llvm::Value* shuffle(llvm::Value* value);
@@ -168,11 +168,13 @@ SourceLoc user_location(const ir::Module& m, const ir::Instruction& inst) {
   return loc;
 }
 
-bool DeviceApiLowering::require_sm(unsigned sm, const char* what) {
+bool DeviceApiLowering::require_sm() {
+  const unsigned sm = ir::intrinsic_min_sm(id_);
+  const char* what = ir::intrinsic_instruction(id_);
   unsigned have = sm_number(s_.options.arch);
   if (have >= sm) return true;
   s_.diags.error(user_location(s_.ir, inst_), std::string(what) + " needs --arch sm_" + std::to_string(sm) +
-                                                  " or newer (the target is " + s_.options.arch + ")");
+                                                  " or newer (the target is " + s_.options.arch + ") [simt-target]");
   return false;
 }
 
@@ -221,7 +223,7 @@ llvm::Value* DeviceApiLowering::run() {
     }
     case I::ReduxAdd: case I::ReduxSMin: case I::ReduxUMin: case I::ReduxSMax: case I::ReduxUMax:
     case I::ReduxAnd: case I::ReduxOr: case I::ReduxXor: {
-      if (!require_sm(80, "redux.sync")) return poison();
+      if (!require_sm()) return poison();
       llvm::Intrinsic::ID which = id_ == I::ReduxAdd    ? N::nvvm_redux_sync_add
                                   : id_ == I::ReduxSMin ? N::nvvm_redux_sync_min
                                   : id_ == I::ReduxUMin ? N::nvvm_redux_sync_umin
@@ -240,16 +242,16 @@ llvm::Value* DeviceApiLowering::run() {
     case I::AsyncCopy4: case I::AsyncCopy8: case I::AsyncCopy16: case I::AsyncCopy16Cg:
       return async_copy();
     case I::AsyncCommit:
-      if (!require_sm(80, "cp.async")) return nullptr;
+      if (!require_sm()) return nullptr;
       return call(N::nvvm_cp_async_commit_group, {});
     case I::AsyncWait: {
-      if (!require_sm(80, "cp.async")) return nullptr;
+      if (!require_sm()) return nullptr;
       std::optional<std::uint64_t> n = constant(0, "group count");
       if (!n) return nullptr;
       return call(N::nvvm_cp_async_wait_group, {i32(std::uint32_t(*n))});
     }
     case I::AsyncWaitAll:
-      if (!require_sm(80, "cp.async")) return nullptr;
+      if (!require_sm()) return nullptr;
       return call(N::nvvm_cp_async_wait_all, {});
     case I::LdMatrixX1: case I::LdMatrixX2: case I::LdMatrixX4:
     case I::LdMatrixX1Trans: case I::LdMatrixX2Trans: case I::LdMatrixX4Trans:
@@ -409,7 +411,7 @@ llvm::Value* DeviceApiLowering::atomic_rmw(llvm::Value* ptr, llvm::Value* value,
 llvm::Value* DeviceApiLowering::async_copy() {
   using I = IntrinsicId;
   namespace N = llvm::Intrinsic;
-  if (!require_sm(80, "cp.async")) return nullptr;
+  if (!require_sm()) return nullptr;
   llvm::Value* dst = b_.CreateAddrSpaceCast(args_[0], llvm::PointerType::get(s_.ctx, 3));
   llvm::Value* src = b_.CreateAddrSpaceCast(args_[1], llvm::PointerType::get(s_.ctx, 1));
   const unsigned bytes = id_ == I::AsyncCopy4 ? 4 : id_ == I::AsyncCopy8 ? 8 : 16;
@@ -454,7 +456,7 @@ llvm::Value* DeviceApiLowering::ldmatrix() {
 // vectors of 32-bit registers; NVVM wants f16 pairs as <2 x half> and bf16 pairs as i32.
 llvm::Value* DeviceApiLowering::mma() {
   namespace N = llvm::Intrinsic;
-  if (!require_sm(80, "mma.sync.m16n8k16")) return poison();
+  if (!require_sm()) return poison();
   const bool f16 = id_ == IntrinsicId::MmaF16;
   llvm::Type* pair_t = f16 ? static_cast<llvm::Type*>(llvm::FixedVectorType::get(b_.getHalfTy(), 2))
                             : b_.getInt32Ty();

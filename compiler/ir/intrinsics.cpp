@@ -231,4 +231,22 @@ std::string check_device_api(IntrinsicId id, Type result, std::span<const Type> 
 
 }  // namespace
 
+unsigned intrinsic_min_sm(IntrinsicId id) { return *intrinsic_instruction(id) != 0 ? 80 : 0; }
+
+const char* intrinsic_instruction(IntrinsicId id) {
+  using I = IntrinsicId;
+  switch (id) {
+    case I::ReduxAdd: case I::ReduxSMin: case I::ReduxUMin: case I::ReduxSMax: case I::ReduxUMax:
+    case I::ReduxAnd: case I::ReduxOr: case I::ReduxXor:
+      return "redux.sync";
+    case I::AsyncCopy4: case I::AsyncCopy8: case I::AsyncCopy16: case I::AsyncCopy16Cg:
+    case I::AsyncCommit: case I::AsyncWait: case I::AsyncWaitAll:
+      return "cp.async";
+    case I::MmaF16: case I::MmaBF16:
+      return "mma.sync.m16n8k16";
+    default:
+      return "";
+  }
+}
+
 }  // namespace simtc::ir

@@ -26,6 +26,10 @@ enum class IntrinsicId : std::uint16_t {
 
 const char* intrinsic_name(IntrinsicId id);                           // "tid.x"
 std::uint8_t intrinsic_flags(IntrinsicId id);                         // IntrinsicFlags bits
+/// The oldest architecture (sm_NN as NN) that has the instruction, and the PTX instruction's
+/// name for diagnostics ("cp.async"); 0 and "" for operations every supported target has.
+unsigned intrinsic_min_sm(IntrinsicId id);
+const char* intrinsic_instruction(IntrinsicId id);
 std::optional<IntrinsicId> intrinsic_from_name(std::string_view name);
 
 /// Checks the operand and result types of a call to `id`. Returns an empty string when they

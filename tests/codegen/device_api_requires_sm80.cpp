@@ -1,5 +1,8 @@
-// redux.sync, cp.async and mma.sync m16n8k16 need sm_80: on sm_75 each is an error at its call.
+// redux.sync, cp.async and mma.sync m16n8k16 need sm_80: on sm_75 each is an error at its call,
+// from check and build alike (rule simt-target), and the same file builds for sm_80.
 // RUN: not %simtc build %s --arch sm_75 -o %t.ptx 2>&1 | FileCheck %s
+// RUN: not %simtc check %s --arch sm_75 2>&1 | FileCheck %s
+// RUN: %simtc build %s --arch sm_80 -o %t.80.ptx
 #include <simt/kernel.hpp>
 
 [[kernel]] void old_gpu(simt::Slice<const float> in, simt::DisjointSlice<float> out) {
@@ -19,8 +22,9 @@
 }
 
 // Each error points at the user's call, also where a header function wraps the instruction.
-// CHECK-DAG: device_api_requires_sm80.cpp:8:20: error: redux.sync needs --arch sm_80 or newer (the target is sm_75)
-// CHECK-DAG: device_api_requires_sm80.cpp:10:5: error: cp.async needs --arch sm_80 or newer (the target is sm_75)
-// CHECK-DAG: device_api_requires_sm80.cpp:11:5: error: cp.async needs --arch sm_80 or newer (the target is sm_75)
-// CHECK-DAG: device_api_requires_sm80.cpp:12:5: error: cp.async needs --arch sm_80 or newer (the target is sm_75)
-// CHECK-DAG: device_api_requires_sm80.cpp:16:9: error: mma.sync.m16n8k16 needs --arch sm_80 or newer (the target is sm_75)
+// CHECK-NOT: error:
+// CHECK-DAG: device_api_requires_sm80.cpp:11:20: error: redux.sync needs --arch sm_80 or newer (the target is sm_75) [simt-target]
+// CHECK-DAG: device_api_requires_sm80.cpp:13:5: error: cp.async needs --arch sm_80 or newer (the target is sm_75) [simt-target]
+// CHECK-DAG: device_api_requires_sm80.cpp:14:5: error: cp.async needs --arch sm_80 or newer (the target is sm_75) [simt-target]
+// CHECK-DAG: device_api_requires_sm80.cpp:15:5: error: cp.async needs --arch sm_80 or newer (the target is sm_75) [simt-target]
+// CHECK-DAG: device_api_requires_sm80.cpp:19:9: error: mma.sync.m16n8k16 needs --arch sm_80 or newer (the target is sm_75) [simt-target]

@@ -1,5 +1,6 @@
 // simt-kernel-signature: a kernel is a free function returning void whose parameters the
 // launch ABI can carry safely (docs/rules/simt-kernel-signature.md).
+#include <algorithm>
 #include <map>
 
 #include <clang/AST/Decl.h>
@@ -101,6 +102,18 @@ void check_kernel_signature(RuleContext& context) {
                                                it->first + "' of another kernel; rename one");
       context.note(it->second->getLocation(), "the other kernel is declared here");
     }
+  }
+  // An extern "C" function keeps its plain name as its PTX symbol, which a kernel's entry can
+  // take too.
+  for (const clang::FunctionDecl* fn : context.reachable()) {
+    if (!fn->isExternC() || std::find(context.kernels().begin(), context.kernels().end(), fn) != context.kernels().end())
+      continue;
+    auto it = entries.find(fn->getNameAsString());
+    if (it == entries.end()) continue;
+    context.error(fn->getLocation(), "extern \"C\" function '" + fn->getNameAsString() +
+                                         "' has the PTX name that kernel '" + frontend::kernel_display_name(*it->second) +
+                                         "' takes as its entry; rename one, or drop extern \"C\"");
+    context.note(it->second->getLocation(), "the kernel is declared here");
   }
 }
 

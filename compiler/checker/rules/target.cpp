@@ -1,0 +1,119 @@
+// simt-target: a device operation is used only when the target architecture (--arch) has it.
+// The operations live in simt's headers as builtins (simt.builtin:<intrinsic>), usually behind
+// a small inline function; the rule follows the user's calls into those headers and reports
+// each operation the target lacks at the user's call that reaches it. The table of which
+// instruction needs which architecture is the IR's (ir::intrinsic_min_sm), the same one code
+// generation checks. (docs/rules/simt-target.md)
+#include <map>
+#include <set>
+
+#include <clang/AST/RecursiveASTVisitor.h>
+
+#include "checker/rule_context.hpp"
+#include "frontend/frontend.hpp"
+#include "ir/intrinsics.hpp"
+
+namespace simtc::checker {
+namespace {
+
+unsigned sm_of(const std::string& arch) {
+  llvm::StringRef digits(arch);
+  if (!digits.consume_front("sm_")) return 0;
+  unsigned sm = 0;
+  digits.take_while([](char c) { return c >= '0' && c <= '9'; }).getAsInteger(10, sm);
+  return sm;
+}
+
+// The intrinsic a simt builtin declaration stands for.
+std::optional<ir::IntrinsicId> builtin_of(const clang::FunctionDecl* fn) {
+  for (const auto* attr : fn->specific_attrs<clang::AnnotateAttr>()) {
+    llvm::StringRef note = attr->getAnnotation();
+    if (note.consume_front(frontend::kBuiltinAnnotationPrefix)) return ir::intrinsic_from_name(note.str());
+  }
+  return std::nullopt;
+}
+
+// The operations a function of simt's headers performs, through the header functions it calls
+// (memoized; cycles end in the empty set).
+class HeaderOperations : public clang::RecursiveASTVisitor<HeaderOperations> {
+ public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  const std::set<ir::IntrinsicId>& of(const clang::FunctionDecl* fn) {
+    if (const clang::FunctionDecl* def = fn->getDefinition()) fn = def;
+    auto [it, inserted] = memo_.try_emplace(fn);
+    if (!inserted) return it->second;
+    std::set<ir::IntrinsicId> found;
+    if (auto id = builtin_of(fn)) found.insert(*id);
+    if (fn->hasBody()) {
+      std::swap(found, current_);
+      TraverseStmt(fn->getBody());
+      std::swap(found, current_);
+    }
+    return memo_[fn] = std::move(found);
+  }
+  bool VisitCallExpr(clang::CallExpr* call) {
+    if (const clang::FunctionDecl* callee = call->getDirectCallee()) add(callee);
+    return true;
+  }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr* construct) {
+    add(construct->getConstructor());
+    return true;
+  }
+
+ private:
+  void add(const clang::FunctionDecl* callee) {
+    std::set<ir::IntrinsicId> saved = current_;
+    const std::set<ir::IntrinsicId>& ops = of(callee);
+    current_ = std::move(saved);
+    current_.insert(ops.begin(), ops.end());
+  }
+  std::map<const clang::FunctionDecl*, std::set<ir::IntrinsicId>> memo_;
+  std::set<ir::IntrinsicId> current_;
+};
+
+class CallVisitor : public clang::RecursiveASTVisitor<CallVisitor> {
+ public:
+  CallVisitor(RuleContext& context, unsigned sm) : context_(context), sm_(sm) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return false; }
+  bool TraverseLambdaExpr(clang::LambdaExpr* lambda) { return traverse_lambda_captures(*this, lambda); }
+
+  bool VisitCallExpr(clang::CallExpr* call) {
+    check(call->getDirectCallee(), call->getExprLoc(), call->getSourceRange());
+    return true;
+  }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr* construct) {
+    check(construct->getConstructor(), construct->getExprLoc(), construct->getSourceRange());
+    return true;
+  }
+
+ private:
+  void check(const clang::FunctionDecl* callee, clang::SourceLocation loc, clang::SourceRange range) {
+    if (callee == nullptr || !in_simt_header(context_.ast().getSourceManager(), callee->getLocation())) return;
+    std::set<std::string> reported;
+    for (ir::IntrinsicId id : operations_.of(callee)) {
+      unsigned needs = ir::intrinsic_min_sm(id);
+      if (needs <= sm_ || !reported.insert(ir::intrinsic_instruction(id)).second) continue;
+      context_.error(loc, std::string(ir::intrinsic_instruction(id)) + " needs --arch sm_" + std::to_string(needs) +
+                              " or newer (the target is " + context_.options().arch + ")")
+          << range;
+    }
+  }
+  RuleContext& context_;
+  unsigned sm_;
+  HeaderOperations operations_;
+};
+
+}  // namespace
+
+void check_target(RuleContext& context) {
+  unsigned sm = sm_of(context.options().arch);
+  if (sm == 0) return;  // an invalid --arch is the command line's error
+  CallVisitor visitor(context, sm);
+  for (const clang::FunctionDecl* fn : context.reachable())
+    if (fn->hasBody()) visitor.TraverseStmt(fn->getBody());
+}
+
+}  // namespace simtc::checker
