@@ -271,6 +271,7 @@ void FunctionGen::emit_switch(const clang::SwitchStmt* stmt) {
   if (const clang::DeclStmt* decl = stmt->getConditionVariableDeclStmt()) emit_stmt(decl);
   const clang::Expr* cond = stmt->getCond();
   ir::Value* value = emit_scalar(cond);
+  set_loc(cond->getBeginLoc());  // the switch is located at its condition
   std::vector<const clang::SwitchCase*> labels;
   collect_cases(stmt->getBody(), labels);
   ir::Block* end = new_block("sw.end");
