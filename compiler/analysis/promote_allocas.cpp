@@ -195,6 +195,14 @@ bool promote_allocas(ir::Module& module, ir::Function& fn, const PromoteOptions&
     for (auto it = replace.find(v); it != replace.end(); it = replace.find(v)) v = it->second;
     return v;
   };
+  // The promoted allocas and the pointers into them have no uses left.
+  std::unordered_set<const Instruction*> whole;
+  for (auto& [alloca, by_offset] : accesses)
+    if (std::all_of(by_offset.begin(), by_offset.end(),
+                    [&, a = alloca](const auto& entry) { return slice_of.count({a, entry.first}) != 0; }))
+      whole.insert(alloca);
+  for (auto& [ptr, where] : base)
+    if (whole.count(where.first)) dead.push_back(const_cast<Instruction*>(static_cast<const Instruction*>(ptr)));
   for (Instruction* i : dead) i->parent()->remove(i);
   for (Block* b : fn.blocks())
     for (Instruction* i : b->instructions())

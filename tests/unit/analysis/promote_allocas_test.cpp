@@ -27,13 +27,12 @@ join:
 )"),
             R"(func @f(i1 %c, i32 %a) -> i32 {
 entry:
-  %x = alloca 4, align 4
   cond_br %c, then, join
 then:
   br join
 join:
-  %x.1 = phi i32 [1:i32, entry], [%a, then]
-  ret %x.1
+  %x = phi i32 [1:i32, entry], [%a, then]
+  ret %x
 }
 )");
 }
@@ -52,9 +51,6 @@ entry:
 )"),
             R"(func @f(i32 %a, f32 %b) -> f32 {
 entry:
-  %s = alloca 8, align 4
-  %f = ptr_add %s, 4:i64
-  %g = ptr_add %s, 4:i64
   ret %b
 }
 )");
@@ -80,17 +76,16 @@ exit:
 )"),
             R"(func @f(i32 %n) -> i32 {
 entry:
-  %i = alloca 4, align 4
   br head
 head:
-  %i.1 = phi i32 [0:i32, entry], [%w, body]
-  %c = icmp ult i32 %i.1, %n
+  %i = phi i32 [0:i32, entry], [%w, body]
+  %c = icmp ult i32 %i, %n
   cond_br %c, body, exit
 body:
-  %w = add i32 %i.1, 1:i32
+  %w = add i32 %i, 1:i32
   br head
 exit:
-  ret %i.1
+  ret %i
 }
 )");
 }
