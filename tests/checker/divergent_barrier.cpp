@@ -107,6 +107,30 @@ void recurse(uint32_t depth) {
   if (auto o = out.get_mut(simt::thread::index_1d())) *o = marks[2];
 }
 
+bool finished(uint32_t n) { return simt::thread::index_x() >= n; }
+
+[[kernel, simt::block(128)]] void after_a_return_in_a_helper_condition(uint32_t n) {
+  if (finished(n)) return;
+  simt::sync_threads();
+}
+
+[[kernel, simt::block(128)]] void in_a_do_while(uint32_t n) {
+  uint32_t i = 0;
+  do {
+    simt::sync_threads();
+    ++i;
+  } while (i < simt::thread::index_x());
+}
+
+struct Box {
+  uint32_t v;
+};
+
+[[kernel, simt::block(128)]] void through_a_struct_field(uint32_t n) {
+  Box box{simt::thread::index_x()};
+  if (box.v < n) simt::sync_threads();
+}
+
 
 // CHECK: {{.*}}divergent_barrier.cpp:9:36: error: barrier reached under thread-dependent control flow: threads that took the other branch never arrive [simt-divergent-barrier]
 // CHECK-NEXT: {{.*}}divergent_barrier.cpp:9:7: note: this branch depends on the thread index
@@ -149,3 +173,9 @@ void recurse(uint32_t depth) {
 // CHECK-NEXT: {{.*}}divergent_barrier.cpp:99:7: note: this branch depends on the thread index
 // CHECK-NEXT: {{.*}}divergent_barrier.cpp:106:22: error: barrier reached under thread-dependent control flow: threads that took the other branch never arrive [simt-divergent-barrier]
 // CHECK-NEXT: {{.*}}divergent_barrier.cpp:106:7: note: this branch depends on the thread index
+// CHECK-NEXT: {{.*}}divergent_barrier.cpp:114:3: error: barrier reached under thread-dependent control flow: threads that took the other branch never arrive [simt-divergent-barrier]
+// CHECK-NEXT: {{.*}}divergent_barrier.cpp:113:7: note: this branch depends on the thread index
+// CHECK-NEXT: {{.*}}divergent_barrier.cpp:120:5: error: barrier reached under thread-dependent control flow: threads that took the other branch never arrive [simt-divergent-barrier]
+// CHECK-NEXT: {{.*}}divergent_barrier.cpp:122:12: note: this branch depends on the thread index
+// CHECK-NEXT: {{.*}}divergent_barrier.cpp:131:18: error: barrier reached under thread-dependent control flow: threads that took the other branch never arrive [simt-divergent-barrier]
+// CHECK-NEXT: {{.*}}divergent_barrier.cpp:131:7: note: this branch depends on the thread index

@@ -47,3 +47,26 @@ void helper() { simt::sync_threads(); }
   // Tier 2: the programmer has checked that n is a multiple of the block size.
   if (simt::thread::index_x() < n) [[simt::unsafe]] { simt::sync_threads(); }
 }
+
+struct Params {
+  uint32_t n;
+  float scale;
+};
+
+[[kernel, simt::block(128)]] void thread_dependent_work_between_barriers(Params p, simt::DisjointSlice<float> out) {
+  float acc = 0.0f;
+  for (uint32_t i = 0; i < p.n; ++i) {
+    if (simt::thread::index_x() < i) acc += p.scale;
+    simt::sync_threads();
+  }
+  while (true) {
+    if (simt::thread::index_x() < p.n) break;
+    acc += 1.0f;
+  }
+  simt::sync_threads();  // every thread leaves the loop before it gets here
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = acc;
+}
+
+[[kernel]] void on_the_block_size(uint32_t n) {
+  if (simt::block::dim_x() > n) simt::sync_threads();
+}
