@@ -43,6 +43,13 @@
   if (ticket % 2 == 0) simt::warp::sync(simt::warp::full_mask);
 }
 
+// 100 threads: the last warp has 4 lanes; block_warp_mask() names them.
+[[kernel, simt::block(100)]] void partial_last_warp(simt::DisjointSlice<float> out) {
+  float v = simt::warp::reduce_add(simt::warp::full_mask, 1.0f);
+  v += simt::warp::reduce_add(simt::warp::block_warp_mask(), 1.0f);
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}
+
 // CHECK: {{.*}}warp_divergence.cpp:8:39: error: warp operation with the full mask reached under thread-dependent control flow: lanes that took the other branch never arrive [simt-warp-divergence]
 // CHECK-NEXT: {{.*}}warp_divergence.cpp:8:7: note: this branch depends on the lane index
 // CHECK-NEXT: {{.*}}warp_divergence.cpp:13:42: error: warp operation with the full mask reached under thread-dependent control flow: lanes that took the other branch never arrive [simt-warp-divergence]
@@ -57,3 +64,5 @@
 // CHECK-NEXT: {{.*}}warp_divergence.cpp:37:7: note: this branch depends on the thread index
 // CHECK-NEXT: {{.*}}warp_divergence.cpp:43:24: error: warp operation with the full mask reached under thread-dependent control flow: lanes that took the other branch never arrive [simt-warp-divergence]
 // CHECK-NEXT: {{.*}}warp_divergence.cpp:43:7: note: this branch depends on the result of an atomic operation, which differs between threads
+// CHECK-NEXT: {{.*}}warp_divergence.cpp:48:13: error: warp operation with the full mask in a block of 100 threads: its last warp has only 4 lanes, and the lanes past the end of the block never arrive [simt-warp-divergence]
+// CHECK-NEXT: {{.*}}warp_divergence.cpp:47:35: note: the launch contract's simt::block gives this kernel 100 threads per block
