@@ -277,5 +277,40 @@ entry:
   EXPECT_EQ(u.source("s"), VarianceSource::Memory);
 }
 
+TEST(Uniformity, SwitchesSelectsAndCalls) {
+  Uniform u(R"(func @opaque(i32 %x) -> i32 {
+entry:
+  ret %x
+}
+
+kernel @k(i1 %flag, i32 %n) reqntid(64, 1, 1) {
+entry:
+  %t = intrinsic i32 tid.x()
+  %l = intrinsic i32 laneid()
+  %pick = select i32 %flag, %t, %l
+  %w = lshr i32 %pick, 5:i32
+  %c = icmp ult i32 %t, 7:i32
+  %mixed = select i32 %c, %n, %n
+  %r = call i32 @opaque(%n)
+  switch %w, done [0:i32, zero]
+zero:
+  br done
+done:
+  switch %t, end [1:i32, one]
+one:
+  br end
+end:
+  ret
+}
+)");
+  EXPECT_EQ(u.value("pick"), Uniformity::WarpHigh);  // a uniform choice between two of them
+  EXPECT_EQ(u.value("w"), Uniformity::Warp);
+  EXPECT_EQ(u.value("mixed"), Uniformity::Varying);  // not folded here: the condition varies
+  EXPECT_EQ(u.source("r"), VarianceSource::Call);
+  EXPECT_EQ(u.control("zero"), Uniformity::Warp);
+  EXPECT_EQ(u.control("one"), Uniformity::Varying);
+  EXPECT_EQ(u.control("end"), Uniformity::Block);
+}
+
 }  // namespace
 }  // namespace simtc::analysis
