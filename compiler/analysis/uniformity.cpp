@@ -43,6 +43,59 @@ bool full_mask(const Instruction* inst) {
 
 bool is_atomic(IntrinsicId id) { return id >= IntrinsicId::AtomicAdd && id <= IntrinsicId::AtomicStore; }
 
+const Instruction* as_inst(const Value* v, Opcode op) {
+  if (v->value_kind() != Value::ValueKind::Instruction) return nullptr;
+  auto* i = static_cast<const Instruction*>(v);
+  return i->opcode() == op ? i : nullptr;
+}
+
+bool is_intrinsic(const Value* v, IntrinsicId id) {
+  const Instruction* i = as_inst(v, Opcode::Intrinsic);
+  return i != nullptr && i->intrinsic_id() == id;
+}
+
+// `v` is a multiple of 32 whatever its operands are (syntactically: c * 32k, x << 5, ...).
+bool multiple_of_32(const Value* v, int depth = 0) {
+  if (const ir::Constant* c = int_constant(v)) return (c->int_bits() & 31) == 0;
+  if (v->value_kind() != Value::ValueKind::Instruction || depth > 8) return false;
+  auto* i = static_cast<const Instruction*>(v);
+  switch (i->opcode()) {
+    case Opcode::Mul: case Opcode::And:
+      return multiple_of_32(i->operand(0), depth + 1) || multiple_of_32(i->operand(1), depth + 1);
+    case Opcode::Add: case Opcode::Sub: case Opcode::Or:
+      return multiple_of_32(i->operand(0), depth + 1) && multiple_of_32(i->operand(1), depth + 1);
+    case Opcode::Shl: {
+      const ir::Constant* k = int_constant(i->operand(1));
+      return (k != nullptr && k->int_bits() >= 5 && k->int_bits() < i->type().element_bits()) ||
+             multiple_of_32(i->operand(0), depth + 1);
+    }
+    case Opcode::ZExt: case Opcode::SExt: return multiple_of_32(i->operand(0), depth + 1);
+    case Opcode::Trunc: return i->type().element_bits() >= 8 && multiple_of_32(i->operand(0), depth + 1);
+    default: return false;
+  }
+}
+
+// a * b (either order) with a matching `x` and b matching `y`.
+template <class X, class Y>
+bool product_of(const Value* v, X x, Y y) {
+  const Instruction* m = as_inst(v, Opcode::Mul);
+  return m != nullptr && ((x(m->operand(0)) && y(m->operand(1))) || (x(m->operand(1)) && y(m->operand(0))));
+}
+template <class X, class Y>
+bool sum_of(const Value* v, X x, Y y) {
+  const Instruction* a = as_inst(v, Opcode::Add);
+  return a != nullptr && ((x(a->operand(0)) && y(a->operand(1))) || (x(a->operand(1)) && y(a->operand(0))));
+}
+
+// The linear thread index the hardware cuts into warps: tid.x + ntid.x * (tid.y + ntid.y * tid.z)
+// (as simt::warp::warp_id() computes it), in any order of the operands.
+bool is_linear_thread_index(const Value* v) {
+  auto is = [](IntrinsicId id) { return [id](const Value* x) { return is_intrinsic(x, id); }; };
+  auto yz = [&](const Value* x) { return sum_of(x, is(IntrinsicId::TidY), [&](const Value* p) {
+                                    return product_of(p, is(IntrinsicId::NtidY), is(IntrinsicId::TidZ)); }); };
+  return sum_of(v, is(IntrinsicId::TidX), [&](const Value* p) { return product_of(p, is(IntrinsicId::NtidX), yz); });
+}
+
 class Analyzer {
  public:
   Analyzer(const ir::Function& fn, const UniformityOptions& options,
@@ -163,6 +216,7 @@ class Analyzer {
 
   // v op c, where v may be WarpHigh: the cases that keep (or make) it warp-uniform.
   UniformityInfo::ValueInfo binary(const Instruction* i) {
+    if (is_linear_thread_index(i)) return make(U::WarpHigh, VarianceSource::ThreadIndex);
     UniformityInfo::ValueInfo a = info_of(i->operand(0)), b = info_of(i->operand(1));
     if (a.level != U::WarpHigh && b.level != U::WarpHigh) return join_operands(i, false);
     const Opcode op = i->opcode();
@@ -186,7 +240,8 @@ class Analyzer {
       case Opcode::URem: return c && k != 0 && k % 32 == 0 ? keep : make(U::Varying, high.source);
       case Opcode::And: return c && (k & 31) == 0 ? warp : keep;  // (v & u) >> 5 == (v >> 5) & (u >> 5)
       case Opcode::Or: case Opcode::Xor: return keep;
-      case Opcode::Add: case Opcode::Sub: return c && k % 32 == 0 ? keep : make(U::Varying, high.source);
+      case Opcode::Add: case Opcode::Sub:  // 32 * q + v keeps v's lane split
+        return multiple_of_32(other) ? keep : make(U::Varying, high.source);
       default: return make(U::Varying, high.source);
     }
   }

@@ -30,6 +30,12 @@
   if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
 }
 
+[[kernel]] void whole_warps_without_a_contract(simt::DisjointSlice<uint32_t> out) {
+  uint32_t v = simt::warp::lane_id();
+  if (simt::warp::warp_id() % 2 == 0) v = simt::warp::shuffle_xor(simt::warp::full_mask, v, 1);
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}
+
 [[kernel, simt::block(128)]] void in_an_unsafe_block(simt::DisjointSlice<uint32_t> out) {
   uint32_t v = 0;
   // Tier 2: the lanes of the upper half idle in the same shuffle on the other side.

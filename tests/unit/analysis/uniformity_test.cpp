@@ -117,6 +117,42 @@ entry:
   // Without a contract nothing is known about the shape.
   Uniform free(std::string("kernel @k() {") + body);
   EXPECT_EQ(free.value("w"), Uniformity::Varying);
+  // The linear index the hardware cuts into warps needs no contract.
+  Uniform linear_index(R"(kernel @k() {
+entry:
+  %x = intrinsic i32 tid.x()
+  %y = intrinsic i32 tid.y()
+  %z = intrinsic i32 tid.z()
+  %nx = intrinsic i32 ntid.x()
+  %ny = intrinsic i32 ntid.y()
+  %a = mul i32 %ny, %z
+  %b = add i32 %y, %a
+  %c = mul i32 %nx, %b
+  %lin = add i32 %x, %c
+  %w = udiv i32 %lin, 32:i32
+  %wrong = add i32 %y, %c
+  %w2 = udiv i32 %wrong, 32:i32
+  ret
+}
+)");
+  EXPECT_EQ(linear_index.value("lin"), Uniformity::WarpHigh);
+  EXPECT_EQ(linear_index.value("w"), Uniformity::Warp);
+  EXPECT_EQ(linear_index.value("w2"), Uniformity::Varying);
+  // Rows of 32: tid.x + 32 * tid.y splits into warps too.
+  Uniform rows(R"(kernel @k() reqntid(32, 4, 1) {
+entry:
+  %x = intrinsic i32 tid.x()
+  %y = intrinsic i32 tid.y()
+  %r = shl i32 %y, 5:i32
+  %lin = add i32 %r, %x
+  %w = lshr i32 %lin, 5:i32
+  %off = add i32 %lin, 48:i32
+  %w3 = lshr i32 %off, 5:i32
+  ret
+}
+)");
+  EXPECT_EQ(rows.value("w"), Uniformity::Warp);
+  EXPECT_EQ(rows.value("w3"), Uniformity::Varying);
   // 1-D blocks of any size: tid.x is the linear index.
   Uniform linear(std::string("kernel @k() reqntid(100, 1, 1) {") + body);
   EXPECT_EQ(linear.value("w"), Uniformity::Warp);
