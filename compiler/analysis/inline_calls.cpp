@@ -29,7 +29,8 @@ std::size_t instruction_count(const ir::Function& fn) {
 
 // Replaces `call` (in `kernel`) by a copy of its callee's body.
 void inline_one(ir::Module& module, ir::Function& kernel, ir::Instruction* call,
-                InlineResult& result, std::vector<ir::Instruction*>& work) {
+                InlineResult& result, std::vector<ir::Instruction*>& work,
+                std::unordered_map<const ir::Value*, ir::Value*>& replace) {
   ir::Block* block = call->parent();
   const ir::Function& callee = *call->callee();
   auto site_it = result.site_of.find(call);
@@ -59,8 +60,13 @@ void inline_one(ir::Module& module, ir::Function& kernel, ir::Instruction* call,
   ir::Builder builder(module);
   builder.set_loc(call->loc());
   builder.set_unsafe(call->in_unsafe());
+  // The result: the returned value when the callee has one `ret` (irgen's shape), else a phi.
+  std::size_t rets = 0;
+  for (const ir::Block* ob : callee.blocks())
+    if (const ir::Instruction* t = ob->terminator(); t && t->opcode() == ir::Opcode::Ret) ++rets;
   ir::Instruction* result_phi = nullptr;
-  if (!callee.return_type().is_void()) {
+  ir::Value* result_value = nullptr;
+  if (!callee.return_type().is_void() && rets != 1) {
     builder.set_insert_point(cont);
     result_phi = builder.phi(callee.return_type());
   }
@@ -77,6 +83,7 @@ void inline_one(ir::Module& module, ir::Function& kernel, ir::Instruction* call,
         block->insert_before(block->instructions().front(), i);
       } else if (i->opcode() == ir::Opcode::Ret) {
         if (result_phi) result_phi->add_incoming(i->operand(0), nb);
+        else if (i->num_operands() == 1) result_value = i->operand(0);
         nb->remove(i);
         builder.set_insert_point(nb);
         builder.set_loc(i->loc());
@@ -86,16 +93,18 @@ void inline_one(ir::Module& module, ir::Function& kernel, ir::Instruction* call,
       }
     }
   }
-  if (result_phi) passes::replace_all_uses(kernel, call, result_phi);
   block->remove(call);
   builder.set_insert_point(block);
   builder.set_loc(call->loc());
   builder.br(entry);
   if (result_phi && result_phi->num_operands() == 0) {
     // The callee never returns: nothing flows into `cont` but the phi names no edge.
-    passes::replace_all_uses(kernel, result_phi, module.get_undef(result_phi->type()));
     cont->remove(result_phi);
+    result_value = module.get_undef(result_phi->type());
+  } else if (result_phi) {
+    result_value = result_phi;
   }
+  if (result_value) replace[call] = result_value;  // applied once, at the end
 }
 
 }  // namespace
@@ -123,6 +132,7 @@ std::vector<const ir::Function*> recursive_functions(const ir::Module& module) {
 
 InlineResult inline_calls(ir::Module& module, ir::Function& kernel, const InlineOptions& options) {
   InlineResult result;
+  std::unordered_map<const ir::Value*, ir::Value*> replace;  // call -> its result
   std::vector<const ir::Function*> recursive = recursive_functions(module);
   std::vector<ir::Instruction*> work;
   for (ir::Block* b : kernel.blocks())
@@ -142,9 +152,18 @@ InlineResult inline_calls(ir::Module& module, ir::Function& kernel, const Inline
     }
     size += instruction_count(*callee);
     std::size_t before = work.size();
-    inline_one(module, kernel, call, result, work);
+    inline_one(module, kernel, call, result, work, replace);
     std::reverse(work.begin() + static_cast<std::ptrdiff_t>(before), work.end());
   }
+  auto resolve = [&](ir::Value* v) {
+    for (auto it = replace.find(v); it != replace.end(); it = replace.find(v)) v = it->second;
+    return v;
+  };
+  if (!replace.empty())
+    for (ir::Block* b : kernel.blocks())
+      for (ir::Instruction* i : b->instructions())
+        for (unsigned k = 0; k < i->num_operands(); ++k)
+          if (replace.count(i->operand(k))) i->set_operand(k, resolve(i->operand(k)));
   return result;
 }
 

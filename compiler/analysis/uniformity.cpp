@@ -131,6 +131,10 @@ class Analyzer {
       branches_.push_back(b);
     }
     compute_roots();
+    for (const Block* b : rpo_)
+      for (const Instruction* i : b->instructions())
+        for (const Value* v : i->operands())
+          if (v->value_kind() == Value::ValueKind::Instruction) users_[v].push_back(i);
     for (bool changed = true; changed;) {
       changed = false;
       summarize_allocas();
@@ -454,14 +458,13 @@ class Analyzer {
         force(i);
       }
     // Temporal divergence: values defined inside the region and used outside it.
-    for (const Block* x : rpo_) {
-      if (r.set.count(x)) continue;
-      for (const Instruction* i : x->instructions())
-        for (const Value* v : i->operands())
-          if (v->value_kind() == Value::ValueKind::Instruction &&
-              r.set.count(static_cast<const Instruction*>(v)->parent()) && ir::has_result(i->opcode()))
-            force(i);
-    }
+    for (const Block* x : r.set)
+      for (const Instruction* def : x->instructions()) {
+        auto it = users_.find(def);
+        if (it == users_.end()) continue;
+        for (const Instruction* user : it->second)
+          if (!r.set.count(user->parent()) && ir::has_result(user->opcode())) force(user);
+      }
     return true;
   }
 
@@ -475,6 +478,7 @@ class Analyzer {
   std::unordered_map<const Block*, Region> regions_;
   std::unordered_map<const Value*, UniformityInfo::ValueInfo> forced_;
   std::unordered_map<const Value*, Roots> roots_;
+  std::unordered_map<const Value*, std::vector<const Instruction*>> users_;
   std::unordered_map<const Instruction*, UniformityInfo::ValueInfo> alloca_level_;
 };
 

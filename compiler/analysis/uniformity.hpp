@@ -9,9 +9,10 @@
 // left in the view (recursion), loads from memory the kernel may write (shared memory, writable
 // buffers, anything not provably read-only) and loads whose address varies. Kernel arguments,
 // constants, ctaid.*, ntid.*, nctaid.* and the dynamic shared size are block-uniform; barrier
-// reductions are block-uniform and full-mask votes and reductions warp-uniform. With the
-// launch contract's exact block shape, tid.x is the linear thread index (1-D blocks) or
-// splits into whole warps (blockDim.x a multiple of 32); then tid.y / tid.z can be warp-uniform.
+// reductions are block-uniform and full-mask votes and reductions warp-uniform. The linear
+// thread index (tid.x + ntid.x * (tid.y + ntid.y * tid.z)) splits into whole warps, and so does
+// tid.x when the launch contract's exact block shape is 1-D or has blockDim.x a multiple of 32
+// (then tid.y / tid.z can be warp-uniform): v / 32 and v < 32 * k are warp-uniform for those.
 //
 // Sync dependence: a branch on a value that is not block-uniform (warp-uniform) makes every
 // block it controls - those reachable from it before its immediate post-dominator - divergent,
