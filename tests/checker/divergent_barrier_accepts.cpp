@@ -70,3 +70,12 @@ struct Params {
 [[kernel]] void on_the_block_size(uint32_t n) {
   if (simt::block::dim_x() > n) simt::sync_threads();
 }
+
+constexpr uint32_t kSteps[4] = {1, 2, 3, 4};
+
+// Read-only data at a block-uniform index is the same in every thread.
+[[kernel, simt::block(128)]] void on_read_only_data(simt::Slice<const float> in, simt::Slice<const uint32_t> rounds) {
+  if (in[0] > 0.0f) simt::sync_threads();
+  for (uint32_t r = 0; r < rounds[simt::block::index_x()]; ++r) simt::sync_threads();
+  for (uint32_t s = 0; s < kSteps[simt::block::index_x() % 4]; ++s) simt::sync_threads();
+}
