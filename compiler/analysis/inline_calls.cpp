@@ -145,9 +145,13 @@ InlineResult inline_calls(ir::Module& module, ir::Function& kernel, const Inline
     work.pop_back();
     const ir::Function* callee = call->callee();
     if (callee == nullptr || callee->blocks().empty() ||
-        std::find(recursive.begin(), recursive.end(), callee) != recursive.end() ||
-        size > options.max_instructions) {
+        std::find(recursive.begin(), recursive.end(), callee) != recursive.end()) {
       result.calls_left.push_back(call);
+      continue;
+    }
+    if (size > options.max_instructions) {
+      result.calls_left.push_back(call);
+      result.over_budget.push_back(call);
       continue;
     }
     size += instruction_count(*callee);

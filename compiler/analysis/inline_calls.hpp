@@ -34,8 +34,10 @@ struct InlineResult {
   /// The innermost inlined call each copied instruction came through (absent: the kernel's
   /// own instruction).
   std::unordered_map<const ir::Instruction*, const InlineSite*> site_of;
-  /// The calls left in the kernel: into recursive cycles, or past the budget.
+  /// The calls left in the kernel: into recursive cycles, or past the budget (also listed in
+  /// over_budget).
   std::vector<ir::Instruction*> calls_left;
+  std::vector<const ir::Instruction*> over_budget;
 };
 
 /// Inlines the calls of `kernel` (a function of `module`). Allocas of inlined bodies move to

@@ -50,9 +50,10 @@ class RuleContext {
 #include "analysis/rules.def"
 #undef SIMT_ANALYSIS_RULE
 
-/// For the rules: the operations of the calls left in the view (recursion) that `is_reported`
-/// accepts, with the call that reaches each. Reports them as "... inside a recursive function".
-void report_in_recursion(RuleContext& context, bool (*is_reported)(const ir::Instruction&),
-                         const std::string& message);
+/// For the rules: the operations that `is_reported` accepts inside the calls left in the view
+/// (recursion, or a kernel past the inlining budget), each with the call that reaches it, as
+/// "<what> inside a recursive function: <why>" (or "... a function too large to inline: ...").
+void report_in_calls_left(RuleContext& context, bool (*is_reported)(const ir::Instruction&),
+                          const std::string& what, const std::string& why);
 
 }  // namespace simtc::analysis

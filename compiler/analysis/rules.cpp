@@ -72,14 +72,20 @@ void RuleContext::report(Report report) {
   for (auto& [loc, text] : report.notes) sink_.note(loc, text);
 }
 
-void report_in_recursion(RuleContext& context, bool (*is_reported)(const ir::Instruction&),
-                         const std::string& message) {
+void report_in_calls_left(RuleContext& context, bool (*is_reported)(const ir::Instruction&),
+                          const std::string& what, const std::string& why) {
+  const auto& over = context.kernel().inlined.over_budget;
   const ir::Function& kernel = *context.kernel().function;
   std::unordered_set<const ir::Block*> live(kernel.blocks().begin(), kernel.blocks().end());
   for (const ir::Instruction* call : context.kernel().inlined.calls_left) {
     if (!live.count(call->parent()) || call->callee() == nullptr) continue;
     Place at = context.place_of(call);
     if (at.in_unsafe) continue;
+    const bool budget = std::find(over.begin(), over.end(), call) != over.end();
+    const std::string message =
+        what + (budget ? " inside a function too large to inline: " : " inside a recursive function: ") + why;
+    const char* note = budget ? "the kernel reaches it through this call, which the analysis did not inline"
+                              : "the kernel reaches it through this recursive call";
     std::vector<const ir::Function*> seen{call->callee()};
     for (std::size_t k = 0; k < seen.size(); ++k)
       for (const ir::Block* b : seen[k]->blocks())
@@ -89,7 +95,7 @@ void report_in_recursion(RuleContext& context, bool (*is_reported)(const ir::Ins
             seen.push_back(i->callee());
           if (!is_reported(*i) || i->in_unsafe()) continue;
           Report report{seen[k]->is_library() ? at.loc : i->loc(), message, {}};
-          report.notes.push_back({at.loc, "the kernel reaches it through this recursive call"});
+          report.notes.push_back({at.loc, note});
           context.report(std::move(report));
         }
   }

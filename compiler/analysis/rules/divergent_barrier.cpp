@@ -33,9 +33,8 @@ void check_divergent_barrier(RuleContext& context) {
       context.report(std::move(report));
     }
   }
-  report_in_recursion(context, is_block_collective,
-                      "barrier inside a recursive function: simtc cannot show that every thread of the block "
-                      "reaches it");
+  report_in_calls_left(context, is_block_collective, "barrier",
+                       "simtc cannot show that every thread of the block reaches it");
 }
 
 }  // namespace simtc::analysis

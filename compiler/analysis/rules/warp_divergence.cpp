@@ -56,9 +56,8 @@ void check_warp_divergence(RuleContext& context) {
       context.report(std::move(report));
     }
   }
-  report_in_recursion(context, is_full_warp_collective,
-                      "warp operation with the full mask inside a recursive function: simtc cannot show that "
-                      "every lane of the warp reaches it");
+  report_in_calls_left(context, is_full_warp_collective, "warp operation with the full mask",
+                       "simtc cannot show that every lane of the warp reaches it");
 }
 
 }  // namespace simtc::analysis

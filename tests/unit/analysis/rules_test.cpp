@@ -122,5 +122,30 @@ entry:
             "note: the kernel reaches it through this recursive call\n");
 }
 
+TEST(AnalysisRules, CallsPastTheInliningBudgetAreNotTrusted) {
+  RuleOptions options;
+  options.view.inlining.max_instructions = 0;
+  EXPECT_EQ(diagnose(R"(func @helper() {
+entry:
+  intrinsic void barrier.sync()
+  %v = intrinsic i1 warp.vote.any(-1:i32, true)
+  ret
+}
+
+kernel @k() {
+entry:
+  call void @helper()
+  ret
+}
+)",
+                     options),
+            "error: barrier inside a function too large to inline: simtc cannot show that every thread of "
+            "the block reaches it [simt-divergent-barrier]\n"
+            "note: the kernel reaches it through this call, which the analysis did not inline\n"
+            "error: warp operation with the full mask inside a function too large to inline: simtc cannot "
+            "show that every lane of the warp reaches it [simt-warp-divergence]\n"
+            "note: the kernel reaches it through this call, which the analysis did not inline\n");
+}
+
 }  // namespace
 }  // namespace simtc::analysis
