@@ -79,6 +79,7 @@ class UnsafeRegions {
   UnsafeRegions(const clang::SourceManager& sm, const std::vector<const clang::FunctionDecl*>& functions);
   /// True if `loc` lies in Tier 2 code.
   bool contains(clang::SourceLocation loc) const;
+  bool empty() const { return ranges_.empty(); }
 
  private:
   const clang::SourceManager& sm_;

@@ -1,6 +1,7 @@
 // simtc check FILE... : the checker only (fast; for editors and CI).
 #include <iostream>
 
+#include "analysis/rules.hpp"
 #include "checker/allowlist/listing.hpp"
 #include "checker/checker.hpp"
 #include "cli/commands.hpp"
@@ -34,6 +35,8 @@ int run_check(const Args& args) {
     if (arg == "--list-rules") {
       for (const checker::RuleInfo& rule : checker::rule_table())
         std::cout << rule.id << "  " << rule.title << "\n";
+      for (const analysis::RuleInfo& rule : analysis::rule_table())
+        std::cout << rule.id << "  " << rule.title << "\n";
       return 0;
     }
     if (arg == "--list-allowlist") {
@@ -54,20 +57,25 @@ int run_check(const Args& args) {
       std::cerr << "simtc check: error: " << name << " needs a rule id (" << name << "=RULE)\n";
       return 2;
     }
+    // The checker's rules (on the AST) and the analysis rules (on the IR) share one namespace.
     const checker::RuleInfo* rule = checker::find_rule(value);
-    if (rule == nullptr) {
+    const analysis::RuleInfo* ir_rule = rule == nullptr ? analysis::find_rule(value) : nullptr;
+    if (rule == nullptr && ir_rule == nullptr) {
       std::cerr << "simtc check: error: unknown rule '" << value << "' (see simtc check --list-rules)\n";
       return 2;
     }
     if (name == "--explain") {
       // The rule's page, the same text as docs/rules/<id>.md.
-      if (const char* doc = checker::rule_doc(rule->id))
+      const char* id = rule != nullptr ? rule->id : ir_rule->id;
+      if (const char* doc = checker::rule_doc(id))
         std::cout << doc;
       else
-        std::cout << rule->id << ": " << rule->title << "\n\n" << rule->summary << "\n";
+        std::cout << id << ": " << (rule != nullptr ? rule->title : ir_rule->title) << "\n\n"
+                  << (rule != nullptr ? rule->summary : ir_rule->summary) << "\n";
       return 0;
     }
     flags.options.checker.disabled_rules.push_back(value);
+    flags.options.analysis.disabled_rules.push_back(value);
   }
   if (flags.inputs.empty()) {
     std::cerr << "simtc check: error: no input file (try 'simtc check --help')\n";

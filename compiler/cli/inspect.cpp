@@ -2,6 +2,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "analysis/view.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "ir/printer.hpp"
@@ -15,10 +16,11 @@ int run_inspect(const Args& args) {
     return 2;
   }
   if (flags.help) {
-    std::cout << "usage: simtc inspect FILE --emit=ast|ir|ir-unopt|llvm|llvm-unopt|ptx [options]\n\n"
+    std::cout << "usage: simtc inspect FILE --emit=ast|ir|ir-unopt|ir-view|llvm|llvm-unopt|ptx [options]\n\n"
               << "Prints one stage of the pipeline for a kernel file:\n"
               << "  ast         Clang's AST of the kernels\n"
               << "  ir-unopt    simt IR as irgen produced it\n"
+              << "  ir-view     the analysis view of the kernels (calls inlined, locals promoted)\n"
               << "  ir          simt IR after simtc's passes (what codegen receives)\n"
               << "  llvm-unopt  LLVM IR before optimization\n"
               << "  llvm        LLVM IR after optimization\n"
@@ -42,9 +44,9 @@ int run_inspect(const Args& args) {
     if (!driver::dump_ast(input, flags.options, out)) return 1;
     return write_output(flags.output, out.str()) ? 0 : 1;
   }
-  if (emit != "ir" && emit != "ir-unopt" && emit != "llvm" && emit != "llvm-unopt" && emit != "ptx") {
+  if (emit != "ir" && emit != "ir-unopt" && emit != "ir-view" && emit != "llvm" && emit != "llvm-unopt" && emit != "ptx") {
     std::cerr << "simtc inspect: error: unknown --emit '" << emit
-              << "' (expected ast, ir, ir-unopt, llvm, llvm-unopt or ptx)\n";
+              << "' (expected ast, ir, ir-unopt, ir-view, llvm, llvm-unopt or ptx)\n";
     return 2;
   }
   if (emit == "llvm" || emit == "llvm-unopt" || emit == "ptx") {
@@ -57,6 +59,15 @@ int run_inspect(const Args& args) {
   std::unique_ptr<ir::Module> module = driver::lower_file(input, flags.options);
   if (module == nullptr) return 1;
   if (emit == "ir-unopt") return write_output(flags.output, ir::print(*module, print_options)) ? 0 : 1;
+  if (emit == "ir-view") {
+    analysis::AnalysisView view = analysis::build_analysis_view(*module, flags.options.analysis.view);
+    std::string text;
+    for (const analysis::KernelView& kernel : view.kernels) {
+      if (!text.empty()) text += "\n";
+      text += ir::print(*kernel.function, print_options);
+    }
+    return write_output(flags.output, text) ? 0 : 1;
+  }
   if (!driver::run_passes(*module, flags.options, std::cerr)) return 1;
   if (emit == "ir") return write_output(flags.output, ir::print(*module, print_options)) ? 0 : 1;
   std::string text;

@@ -1,5 +1,7 @@
 #include "driver/compiler.hpp"
 
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 
 #include "passes/default_pipeline.hpp"
@@ -35,9 +37,22 @@ class PipelineConsumer : public frontend::AstConsumer {
 }  // namespace
 
 bool check_file(const std::string& path, const CompileOptions& options) {
-  PipelineConsumer consumer(options, /*lower=*/false, nullptr);
-  bool parsed = frontend::parse_file(path, options.frontend, consumer);
-  return parsed && consumer.checked();
+  std::unique_ptr<ir::Module> module = lower_file(path, options);
+  return module != nullptr && run_analysis(*module, options, std::cerr);
+}
+
+bool run_analysis(const ir::Module& module, const CompileOptions& options, std::ostream& err) {
+  DiagnosticSink diags;
+  const auto start = std::chrono::steady_clock::now();
+  bool ok = analysis::run_rules(module, diags, options.analysis);
+  if (options.pipeline.time_passes) {
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    char line[128];
+    std::snprintf(line, sizeof line, "; analysis rules (view, uniformity, rules) %10.3f ms\n", ms);
+    err << line;
+  }
+  diags.print(err, module.files());
+  return ok;
 }
 
 std::unique_ptr<ir::Module> lower_file(const std::string& path, const CompileOptions& options) {
@@ -72,6 +87,7 @@ bool compile_to_ptx(const std::string& path, const CompileOptions& options, std:
   }
   std::unique_ptr<ir::Module> module = lower_file(path, options);
   if (module == nullptr) return false;
+  if (!run_analysis(*module, options, std::cerr)) return false;
   if (!run_passes(*module, options, std::cerr)) return false;
   DiagnosticSink diags;
   bool ok = codegen::emit_ptx(*module, options.target, ptx, diags);

@@ -1,12 +1,13 @@
 // The driver: runs the pipeline stages on a kernel file. No Clang or LLVM types here.
 //
-//   frontend → checker → irgen → passes → codegen → PTX, then the header generator.
+//   frontend → checker → irgen → analysis → passes → codegen → PTX, then the header generator.
 #pragma once
 
 #include <iosfwd>
 #include <memory>
 #include <string>
 
+#include "analysis/rules.hpp"
 #include "checker/checker.hpp"
 #include "codegen/codegen.hpp"
 #include "frontend/frontend.hpp"
@@ -20,14 +21,20 @@ struct CompileOptions {
   frontend::FrontendOptions frontend;
   checker::CheckOptions checker;
   irgen::IrgenOptions irgen;
+  analysis::RuleOptions analysis;
   passes::PipelineOptions pipeline;
   codegen::TargetOptions target;
   bool verbose = false;  // print each stage's command line / timing to stderr
 };
 
-/// Parses and checks `path`. Diagnostics go to stderr; returns true when there were none
-/// of error severity.
+/// Parses and checks `path`: the checker's rules on the AST, then irgen and the analysis
+/// rules on the IR (what `simtc build` runs before the passes, without codegen). Diagnostics
+/// go to stderr; returns true when there were none of error severity.
 bool check_file(const std::string& path, const CompileOptions& options);
+
+/// Runs the analysis rules on `module` (which stays as it is); false when one reported an
+/// error (printed to `err`).
+bool run_analysis(const ir::Module& module, const CompileOptions& options, std::ostream& err);
 
 /// Parses, checks and lowers `path` to IR (before the pass pipeline). Null on error.
 std::unique_ptr<ir::Module> lower_file(const std::string& path, const CompileOptions& options);

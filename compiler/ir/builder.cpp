@@ -14,6 +14,7 @@ Instruction* Builder::insert(Instruction* inst) {
   SIMTC_ASSERT(block_, std::string("Builder: no insertion point for '") +
                            opcode_name(inst->opcode()) + "'");
   inst->set_loc(loc_);
+  inst->set_in_unsafe(unsafe_);
   if (inst->opcode() == Opcode::Phi) {
     // After the existing phis, whatever the insertion point.
     Instruction* first_non_phi = nullptr;

@@ -24,6 +24,9 @@ class Builder {
   /// The source location given to every instruction created from now on.
   void set_loc(SourceLoc loc) { loc_ = loc; }
   SourceLoc loc() const { return loc_; }
+  /// Whether the instructions created from now on are Tier 2 code (Instruction::in_unsafe).
+  void set_unsafe(bool unsafe) { unsafe_ = unsafe; }
+  bool unsafe() const { return unsafe_; }
 
   // Constants (forwarded to the module).
   Constant* i1(bool v) { return module_.get_bool(v); }
@@ -69,6 +72,7 @@ class Builder {
   Block* block_ = nullptr;
   Instruction* before_ = nullptr;
   SourceLoc loc_;
+  bool unsafe_ = false;
 };
 
 }  // namespace simtc::ir

@@ -46,7 +46,9 @@ void Function::remove_block(Block* block) {
   SIMTC_ASSERT(it != blocks_.end(), "Function::remove_block: the block is not in @" + name_);
   for (Block* other : blocks_) {
     if (other == block) continue;
-    for (Block* succ : other->successors())
+    const Instruction* term = other->terminator();
+    if (term == nullptr) continue;
+    for (Block* succ : term->blocks())  // no copy: this runs for every block a pass removes
       SIMTC_ASSERT(succ != block, "Function::remove_block: block " + block->name() +
                                       " still has a predecessor (" + other->name() + ")");
   }

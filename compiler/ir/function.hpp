@@ -69,6 +69,10 @@ class Function {
   bool is_kernel() const { return is_kernel_; }
   SourceLoc loc() const { return loc_; }
   void set_loc(SourceLoc loc) { loc_ = loc; }
+  /// A device function of simt's own headers (trusted code): diagnostics about what happens
+  /// inside it point at the user's call instead. Not part of the text form.
+  bool is_library() const { return library_; }
+  void set_library(bool value) { library_ = value; }
 
   const std::vector<Argument*>& params() const { return params_; }
   Argument* param(unsigned i) const { return params_.at(i); }
@@ -96,6 +100,7 @@ class Function {
   std::string name_;
   Type return_type_;
   bool is_kernel_;
+  bool library_ = false;
   SourceLoc loc_;
   std::vector<Argument*> params_;
   std::vector<std::uint8_t> param_attrs_;

@@ -82,6 +82,11 @@ class Instruction final : public Value {
   void set_loc(SourceLoc loc) { loc_ = loc; }
   std::uint8_t flags() const { return flags_; }
   void set_flags(std::uint8_t flags) { flags_ = flags; }
+  /// The instruction was lowered from Tier 2 code: inside a `[[simt::unsafe]]` block or the
+  /// body of a SIMT_REQUIRES_UNSAFE function. The analysis rules leave such code to the
+  /// programmer. Not part of the text form.
+  bool in_unsafe() const { return in_unsafe_; }
+  void set_in_unsafe(bool value) { in_unsafe_ = value; }
 
   std::span<Value* const> operands() const { return operands_; }
   Value* operand(unsigned i) const { return operands_.at(i); }
@@ -130,6 +135,7 @@ class Instruction final : public Value {
 
   Opcode op_;
   std::uint8_t flags_ = 0;
+  bool in_unsafe_ = false;
   CmpPred pred_ = CmpPred::Eq;
   IntrinsicId intrinsic_{};
   unsigned align_ = 0;

@@ -16,6 +16,13 @@ enum IntrinsicFlags : std::uint8_t {
   Convergent = 2,
   SideEffects = 4,
   NoReturn = 8,
+  // Collectives (Convergent ones that groups of threads execute together; the analysis rules
+  // read these bits): every thread of the block must reach it ...
+  BlockCollective = 16,
+  // ... every lane of the member mask must reach it (the whole warp when it has no mask) ...
+  WarpCollective = 32,
+  // ... and operand 0 is that i32 member mask.
+  MaskOperand = 64,
 };
 
 enum class IntrinsicId : std::uint16_t {

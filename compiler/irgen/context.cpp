@@ -7,6 +7,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include "checker/rule_context.hpp"
 #include "frontend/diagnostic.hpp"
 #include "frontend/frontend.hpp"
 #include "irgen/function_gen.hpp"
@@ -79,6 +80,17 @@ SourceLoc IrgenContext::loc(clang::SourceLocation where) {
   return out;
 }
 
+void IrgenContext::add_unsafe_regions(const clang::FunctionDecl* fn) {
+  unsafe_regions_.emplace_back(ast_.getSourceManager(), std::vector<const clang::FunctionDecl*>{fn});
+  if (unsafe_regions_.back().empty()) unsafe_regions_.pop_back();
+}
+
+bool IrgenContext::in_unsafe(clang::SourceLocation where) const {
+  for (const checker::UnsafeRegions& regions : unsafe_regions_)
+    if (regions.contains(where)) return true;
+  return false;
+}
+
 void IrgenContext::error(clang::SourceLocation where, const std::string& message, const char* rule) {
   frontend::report(ast_.getDiagnostics(), where, /*is_error=*/true, message + " [" + rule + "]");
   ++errors_;
@@ -146,6 +158,7 @@ FunctionAbi IrgenContext::function_for(const clang::FunctionDecl* fn) {
   }
   abi.function = module_->create_function(mangle(fn), return_type, params, names, false);
   abi.function->set_loc(loc(fn->getLocation()));
+  abi.function->set_library(checker::in_simt_header(ast_.getSourceManager(), fn->getLocation()));
   functions_[fn] = abi;
   queue_.push_back(fn);
   return abi;

@@ -10,6 +10,7 @@
 #include <clang/AST/Decl.h>
 #include <clang/AST/Mangle.h>
 
+#include "checker/safety.hpp"
 #include "ir/builder.hpp"
 #include "ir/module.hpp"
 #include "irgen/irgen.hpp"
@@ -49,6 +50,11 @@ class IrgenContext {
 
   // Locations.
   SourceLoc loc(clang::SourceLocation where);
+  /// Collects the Tier 2 regions of `fn`'s body ([[simt::unsafe]] blocks; the whole body of a
+  /// SIMT_REQUIRES_UNSAFE function), as the checker sees them.
+  void add_unsafe_regions(const clang::FunctionDecl* fn);
+  /// True if `where` lies in a Tier 2 region collected so far (ir::Instruction::in_unsafe).
+  bool in_unsafe(clang::SourceLocation where) const;
 
   // Diagnostics (Clang style, at the user's location), each ending in the id of the rule it
   // belongs to, as the checker's do: `simtc check` promises every error `simtc build` gives.
@@ -93,6 +99,7 @@ class IrgenContext {
 
  private:
   std::deque<const clang::FunctionDecl*> queue_;
+  std::deque<checker::UnsafeRegions> unsafe_regions_;  // one per emitted body
   unsigned errors_ = 0;
 };
 

@@ -16,6 +16,7 @@ FunctionGen::FunctionGen(IrgenContext& context, ir::Function* function)
 
 void FunctionGen::begin(const clang::FunctionDecl* decl) {
   decl_ = decl;
+  cx_.add_unsafe_regions(decl);
   entry_ = cx_.module().create_block(fn_, "entry");
   ir::Block* body = cx_.module().create_block(fn_, "body");
   return_block_ = cx_.module().create_block(fn_, "return");

@@ -87,7 +87,10 @@ class FunctionGen {
   void branch_to(ir::Block* target);
   /// Stops the thread (trap) when `ok` is false, then continues after the check.
   void emit_check(ir::Value* ok, const clang::Expr* where);
-  void set_loc(clang::SourceLocation where) { b_.set_loc(cx_.loc(where)); }
+  void set_loc(clang::SourceLocation where) {
+    b_.set_loc(cx_.loc(where));
+    b_.set_unsafe(cx_.in_unsafe(where));
+  }
   /// Unsupported construct: a diagnostic naming it; the result is undef of `type`.
   ir::Value* unsupported_value(const clang::Stmt* node, const std::string& what, clang::QualType type);
   ir::Value* undef_for(clang::QualType type);

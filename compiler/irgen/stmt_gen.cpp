@@ -60,8 +60,9 @@ void FunctionGen::emit_stmt(const clang::Stmt* stmt) {
     case clang::Stmt::NullStmtClass:
       return;
     case clang::Stmt::AttributedStmtClass: {
-      // [[simt::unsafe]] is the checker's business and [[likely]] a hint LLVM finds by
-      // itself; loop unrolling hints go to the loop's back edge.
+      // [[simt::unsafe]] marks the instructions lowered inside it (set_loc asks the context's
+      // Tier 2 regions) and [[likely]] is a hint LLVM finds by itself; loop unrolling hints go
+      // to the loop's back edge.
       const auto* attributed = llvm::cast<clang::AttributedStmt>(stmt);
       pending_unroll_ = unroll_hint(attributed);
       return emit_stmt(attributed->getSubStmt());
@@ -117,6 +118,7 @@ void FunctionGen::emit_if(const clang::IfStmt* stmt) {
   }
   if (const clang::DeclStmt* decl = stmt->getConditionVariableDeclStmt()) emit_stmt(decl);
   ir::Value* cond = emit_condition(stmt->getCond());
+  set_loc(stmt->getCond()->getBeginLoc());  // a branch is located at its condition
   ir::Block* then_block = new_block("if.then");
   ir::Block* else_block = stmt->getElse() != nullptr ? new_block("if.else") : nullptr;
   ir::Block* end = new_block("if.end");
@@ -175,7 +177,9 @@ void FunctionGen::emit_while(const clang::WhileStmt* stmt) {
   branch_to(cond_block);
   start_block(cond_block);
   if (const clang::DeclStmt* decl = stmt->getConditionVariableDeclStmt()) emit_stmt(decl);
-  b_.cond_br(emit_condition(stmt->getCond()), body, end);
+  ir::Value* cond = emit_condition(stmt->getCond());
+  set_loc(stmt->getCond()->getBeginLoc());
+  b_.cond_br(cond, body, end);
   start_block(body);
   emit_loop_body(stmt->getBody(), end, latch);
   if (latch != cond_block) {
@@ -196,8 +200,9 @@ void FunctionGen::emit_do(const clang::DoStmt* stmt) {
   emit_loop_body(stmt->getBody(), end, cond_block);
   branch_to(cond_block);
   start_block(cond_block);
+  ir::Value* cond = emit_condition(stmt->getCond());
   set_loc(stmt->getCond()->getBeginLoc());
-  b_.cond_br(emit_condition(stmt->getCond()), body, end)->set_loop_unroll(hint);
+  b_.cond_br(cond, body, end)->set_loop_unroll(hint);
   start_block(end);
 }
 
@@ -212,8 +217,9 @@ void FunctionGen::emit_for(const clang::ForStmt* stmt) {
   start_block(cond_block);
   if (const clang::DeclStmt* decl = stmt->getConditionVariableDeclStmt()) emit_stmt(decl);
   if (stmt->getCond() != nullptr) {
+    ir::Value* cond = emit_condition(stmt->getCond());
     set_loc(stmt->getCond()->getBeginLoc());
-    b_.cond_br(emit_condition(stmt->getCond()), body, end);
+    b_.cond_br(cond, body, end);
   } else {
     b_.br(body);
   }
@@ -241,7 +247,9 @@ void FunctionGen::emit_range_for(const clang::CXXForRangeStmt* stmt) {
   ir::Block* end = new_block("for.end");
   branch_to(cond_block);
   start_block(cond_block);
-  b_.cond_br(emit_condition(stmt->getCond()), body, end);
+  ir::Value* cond = emit_condition(stmt->getCond());
+  set_loc(stmt->getCond()->getBeginLoc());
+  b_.cond_br(cond, body, end);
   start_block(body);
   emit_stmt(stmt->getLoopVarStmt());
   emit_loop_body(stmt->getBody(), end, inc);
@@ -263,6 +271,7 @@ void FunctionGen::emit_switch(const clang::SwitchStmt* stmt) {
   if (const clang::DeclStmt* decl = stmt->getConditionVariableDeclStmt()) emit_stmt(decl);
   const clang::Expr* cond = stmt->getCond();
   ir::Value* value = emit_scalar(cond);
+  set_loc(cond->getBeginLoc());  // the switch is located at its condition
   std::vector<const clang::SwitchCase*> labels;
   collect_cases(stmt->getBody(), labels);
   ir::Block* end = new_block("sw.end");

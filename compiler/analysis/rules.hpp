@@ -1,0 +1,37 @@
+// The analysis rules (rules.def) and the entry point that runs them on a module: it builds the
+// analysis view, runs the uniformity analysis on each kernel and each enabled rule on the
+// result. Diagnostics go to a DiagnosticSink in the checker's format
+// (`file:line:col: error: message [rule-id]`, then notes).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/uniformity.hpp"
+#include "analysis/view.hpp"
+#include "ir/module.hpp"
+#include "support/diagnostics.hpp"
+
+namespace simtc::analysis {
+
+struct RuleInfo {
+  const char* id;
+  const char* title;
+  const char* summary;
+};
+
+/// Every analysis rule, in the order they run.
+const std::vector<RuleInfo>& rule_table();
+const RuleInfo* find_rule(const std::string& id);
+
+struct RuleOptions {
+  std::vector<std::string> disabled_rules;  // ids of rules not to run (the checker's may be here too)
+  ViewOptions view;
+  UniformityOptions uniformity;
+};
+
+/// Runs every enabled rule on the kernels of `module` (unchanged). Returns true when no rule
+/// reported an error.
+bool run_rules(const ir::Module& module, DiagnosticSink& sink, const RuleOptions& options = {});
+
+}  // namespace simtc::analysis
