@@ -78,8 +78,17 @@ class CallCollector : public clang::RecursiveASTVisitor<CallCollector> {
     if (const clang::FunctionDecl* def = fn->getDefinition()) fn = def;
     if (in_simt_header(sm_, fn->getLocation())) return;
     if (!seen_.insert(fn).second) return;
-    if (!fn->isImplicit()) out_.push_back(fn);
-    if (fn->hasBody()) TraverseStmt(fn->getBody());
+    // An implicit default constructor runs the user's in-class member initialisers: listed,
+    // so that the rules see those (its body is empty).
+    if (!fn->isImplicit() || runs_user_initializers(fn)) out_.push_back(fn);
+    for (clang::Stmt* code : function_code(*fn)) TraverseStmt(code);
+  }
+  static bool runs_user_initializers(const clang::FunctionDecl* fn) {
+    const auto* ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(fn);
+    if (ctor == nullptr || !ctor->isDefaultConstructor()) return false;
+    for (const clang::CXXCtorInitializer* init : ctor->inits())
+      if (init->getInit() != nullptr && llvm::isa<clang::CXXDefaultInitExpr>(init->getInit())) return true;
+    return false;
   }
   bool VisitCallExpr(clang::CallExpr* call) {
     add(call->getDirectCallee());

@@ -30,6 +30,20 @@ const clang::ValueDecl* named(const clang::Expr* e) {
 
 }  // namespace
 
+std::vector<clang::Stmt*> function_code(const clang::FunctionDecl& fn) {
+  std::vector<clang::Stmt*> code;
+  if (const auto* ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(&fn))
+    for (const clang::CXXCtorInitializer* init : ctor->inits()) {
+      clang::Expr* expr = init->getInit();
+      if (auto* in_class = llvm::dyn_cast_or_null<clang::CXXDefaultInitExpr>(expr)) expr = in_class->getExpr();
+      if (expr != nullptr && (init->isWritten() || init->isInClassMemberInitializer() ||
+                              llvm::isa<clang::CXXDefaultInitExpr>(init->getInit())))
+        code.push_back(expr);
+    }
+  if (fn.hasBody()) code.push_back(fn.getBody());
+  return code;
+}
+
 bool in_simt_namespace(const clang::Decl* decl) {
   if (decl == nullptr) return false;
   for (const clang::DeclContext* context = decl->getDeclContext(); context != nullptr; context = context->getParent())

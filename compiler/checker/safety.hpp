@@ -54,6 +54,10 @@ struct Write {
   const clang::FunctionDecl* callee = nullptr;  // BindReference into a call / CallMutating: the function
 };
 
+/// The code a function runs, for the rules to look at: a constructor's member initialisers (the
+/// written ones, and the in-class initialisers of the members it leaves to them), then its body.
+std::vector<clang::Stmt*> function_code(const clang::FunctionDecl& fn);
+
 /// Every write in `body` (lambda bodies excluded: each called lambda is checked on its own):
 /// assignments, compound assignments, ++/--, non-const lvalue references bound to an object
 /// (variables, call and constructor arguments) and non-const member function calls.

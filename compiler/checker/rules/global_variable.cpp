@@ -57,7 +57,8 @@ void check_global_variable(RuleContext& context) {
   for (const clang::FunctionDecl* fn : context.reachable()) {
     if (!fn->hasBody()) continue;
     std::vector<clang::SourceRange> written;
-    for (const Write& write : collect_writes(fn->getBody())) {
+    for (clang::Stmt* code : function_code(*fn))
+    for (const Write& write : collect_writes(code)) {
       written.push_back(write.target->getSourceRange());
       LvalueRoot root = root_of(write.target);
       if (root.kind != Root::Global) continue;
@@ -79,7 +80,7 @@ void check_global_variable(RuleContext& context) {
       context.note(var->getLocation(), "'" + var->getNameAsString() + "' is declared here");
     }
     ReadVisitor reads(context, written);
-    reads.TraverseStmt(fn->getBody());
+    for (clang::Stmt* code : function_code(*fn)) reads.TraverseStmt(code);
   }
 }
 

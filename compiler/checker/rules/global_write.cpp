@@ -26,7 +26,8 @@ const char* verb(Write::How how) {
 void check_global_write(RuleContext& context) {
   for (const clang::FunctionDecl* fn : context.reachable()) {
     if (!fn->hasBody()) continue;
-    for (const Write& write : collect_writes(fn->getBody())) {
+    for (clang::Stmt* code : function_code(*fn))
+    for (const Write& write : collect_writes(code)) {
       clang::SourceLocation loc = write.site->getExprLoc();
       if (context.in_unsafe(loc)) continue;
       LvalueRoot root = root_of(write.target);

@@ -124,7 +124,7 @@ void check_index_space(RuleContext& context) {
   check_shared_views(context);
   SpaceVisitor visitor(context);
   for (const clang::FunctionDecl* fn : context.reachable())
-    if (fn->hasBody()) visitor.TraverseStmt(fn->getBody());
+    for (clang::Stmt* code : function_code(*fn)) visitor.TraverseStmt(code);
   for (const clang::FunctionDecl* kernel : context.kernels()) {
     frontend::LaunchContract contract = frontend::read_contract(context.ast(), *kernel, nullptr);
     if (!contract.block || !kernel->hasBody()) continue;

@@ -96,6 +96,12 @@ class SubsetVisitor : public clang::RecursiveASTVisitor<SubsetVisitor> {
 
   bool shouldVisitLambdaBody() const { return true; }
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // A generic lambda's body is a template: its instantiations are checked as the functions the
+  // kernel calls, the pattern (with its dependent nodes) is not code.
+  bool TraverseLambdaExpr(clang::LambdaExpr* lambda) {
+    if (lambda->isGenericLambda()) return traverse_lambda_captures(*this, lambda);
+    return clang::RecursiveASTVisitor<SubsetVisitor>::TraverseLambdaExpr(lambda);
+  }
 
   // The allowlist (checker/allowlist): a node, cast or builtin outside the kernel language is
   // reported where it appears, and what it contains is not looked at.
@@ -257,7 +263,7 @@ void check_language_subset(RuleContext& context) {
   for (const clang::FunctionDecl* fn : context.reachable()) {
     visitor.check_signature(*fn);
     for (const clang::ParmVarDecl* param : fn->parameters()) visitor.TraverseDecl(const_cast<clang::ParmVarDecl*>(param));
-    if (fn->hasBody()) visitor.TraverseStmt(fn->getBody());
+    for (clang::Stmt* code : function_code(*fn)) visitor.TraverseStmt(code);
   }
 }
 

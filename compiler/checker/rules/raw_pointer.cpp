@@ -263,7 +263,7 @@ void check_raw_pointer(RuleContext& context) {
     if (tier2) continue;
     if (std::find(context.kernels().begin(), context.kernels().end(), fn) == context.kernels().end())
       visitor.check_signature(*fn);  // a kernel's parameters are simt-kernel-signature's
-    if (fn->hasBody()) visitor.TraverseStmt(fn->getBody());
+    for (clang::Stmt* code : function_code(*fn)) visitor.TraverseStmt(code);
   }
 }
 

@@ -113,7 +113,7 @@ void check_target(RuleContext& context) {
   if (sm == 0) return;  // an invalid --arch is the command line's error
   CallVisitor visitor(context, sm);
   for (const clang::FunctionDecl* fn : context.reachable())
-    if (fn->hasBody()) visitor.TraverseStmt(fn->getBody());
+    for (clang::Stmt* code : function_code(*fn)) visitor.TraverseStmt(code);
 }
 
 }  // namespace simtc::checker

@@ -135,7 +135,7 @@ void check_declarations(RuleContext& context, const clang::DeclContext& scope) {
 void check_thread_index(RuleContext& context) {
   IndexVisitor visitor(context);
   for (const clang::FunctionDecl* fn : context.reachable())
-    if (fn->hasBody()) visitor.TraverseStmt(fn->getBody());
+    for (clang::Stmt* code : function_code(*fn)) visitor.TraverseStmt(code);
   check_declarations(context, *context.ast().getTranslationUnitDecl());
 }
 

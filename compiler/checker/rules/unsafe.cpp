@@ -81,7 +81,7 @@ class UnsafeCallVisitor : public clang::RecursiveASTVisitor<UnsafeCallVisitor> {
 void check_unsafe(RuleContext& context) {
   UnsafeCallVisitor visitor(context);
   for (const clang::FunctionDecl* fn : context.reachable())
-    if (fn->hasBody()) visitor.TraverseStmt(fn->getBody());
+    for (clang::Stmt* code : function_code(*fn)) visitor.TraverseStmt(code);
 }
 
 }  // namespace simtc::checker
