@@ -145,7 +145,7 @@ struct RaceSolver::Impl {
       }
       case Term::Kind::Binary: {
         if (is_linear_index(t)) {
-          // Every value here is below 1024 under the block facts, so 16 bits compute it exactly
+          // Under the block facts every value here is below 1024, so 16 bits compute it exactly
           // (and keep the solver's multipliers small).
           s.linear.push_back(t);
           auto low = [](const z3::expr& e) { return e.extract(15, 0); };
@@ -221,11 +221,14 @@ struct RaceSolver::Impl {
       solver.add(z3::uge(block_dim(d), one));
       solver.add(z3::ule(block_dim(d), ctx.bv_val(d == 2 ? 64 : 1024, 32)));
     }
-    // At most 1024 * 1024 * 64: no 32-bit product wraps.
-    solver.add(z3::ule(block_dim(0) * block_dim(1) * block_dim(2), ctx.bv_val(1024, 32)));
+    // ntid.x * ntid.y * ntid.z <= 1024, in 22 bits: 1024 * 1024 and 1024 * 64 do not wrap there.
+    auto narrow = [](const z3::expr& e) { return z3::zext(e.extract(10, 0), 11); };
+    z3::expr xy = narrow(block_dim(0)) * narrow(block_dim(1));
+    solver.add(z3::ule(xy, ctx.bv_val(1024, 22)));
+    solver.add(z3::ule(xy * narrow(block_dim(2)), ctx.bv_val(1024, 22)));
   }
 
-  // The access lies inside its variable, and its guards hold.
+  // The access lies inside its variable.
   void access_facts(z3::solver& solver, const SharedAccess& x, Side& s, z3::expr& off, z3::expr& size) {
     off = translate(x.offset, s);
     size = translate(x.size, s);
@@ -233,7 +236,26 @@ struct RaceSolver::Impl {
                                         : ctx.bv_val(static_cast<std::uint64_t>(x.var->size()), 64);
     solver.add(z3::ule(size, limit));
     solver.add(z3::ule(off, limit - size));
-    for (const Guard& g : x.guards) solver.add(translate(g.cond, s) == ctx.bv_val(g.value ? 1 : 0, 1));
+  }
+
+  // What the symbols met so far satisfy (added once each).
+  void symbol_facts(z3::solver& solver, Side& s, std::size_t& done_linear, std::size_t& done_facts, Side& other) {
+    // The linear thread index differs between the two threads: a lemma the solver finds hard
+    // with unknown block sizes (a product of variables).
+    for (; done_linear < s.linear.size(); ++done_linear)
+      solver.add(translate(s.linear[done_linear], s) != translate(s.linear[done_linear], other));
+    for (; done_facts < s.facts.size(); ++done_facts) solver.add(s.facts[done_facts]);
+  }
+
+  z3::check_result run(z3::solver& solver) {
+    const auto begin = Clock::now();
+    const unsigned left = options.kernel_ms > spent.count() ? options.kernel_ms - static_cast<unsigned>(spent.count()) : 1;
+    z3::params params(ctx);
+    params.set("timeout", std::max(1u, std::min(options.query_ms, left)));
+    solver.set(params);
+    const z3::check_result result = solver.check();
+    spent += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin);
+    return result;
   }
 
   RaceAnswer check(const SharedAccess& a, const SharedAccess& b, const std::vector<const ir::Block*>& split) {
@@ -247,11 +269,7 @@ struct RaceSolver::Impl {
       return answer;
     }
     answer.used_solver = true;
-    const auto begin = Clock::now();
     z3::solver solver(ctx, "QF_BV");
-    z3::params params(ctx);
-    params.set("timeout", std::max(1u, std::min(options.query_ms, options.kernel_ms - static_cast<unsigned>(spent.count()))));
-    solver.set(params);
     block_facts(solver);
     thread_facts(solver, 0);
     thread_facts(solver, 1);
@@ -263,17 +281,22 @@ struct RaceSolver::Impl {
     z3::expr off_a = ctx.bv_val(0, 64), size_a = off_a, off_b = off_a, size_b = off_a;
     access_facts(solver, a, sa, off_a, size_a);
     access_facts(solver, b, sb, off_b, size_b);
-    // A lemma the solver finds hard with unknown block sizes (a product of two variables): the
-    // linear thread index is below the block size and differs between the two threads.
-    std::vector<const Term*> linear = sa.linear;
-    linear.insert(linear.end(), sb.linear.begin(), sb.linear.end());
-    for (const Term* t : linear) solver.add(translate(t, sa) != translate(t, sb));
-    for (const z3::expr& f : sa.facts) solver.add(f);
-    for (const z3::expr& f : sb.facts) solver.add(f);
     solver.add(z3::ult(off_a, off_b + size_b));
     solver.add(z3::ult(off_b, off_a + size_a));
-    const z3::check_result result = solver.check();
-    spent += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin);
+    std::size_t la = 0, lb = 0, fa = 0, fb = 0;
+    symbol_facts(solver, sa, la, fa, sb);
+    symbol_facts(solver, sb, lb, fb, sa);
+    // First without the guards: most disjoint pairs are disjoint by their offsets alone, and the
+    // guards (loop conditions over products of variables) can be costly.
+    z3::check_result result = run(solver);
+    if (result != z3::unsat && (!a.guards.empty() || !b.guards.empty())) {
+      for (const Guard& g : a.guards) solver.add(translate(g.cond, sa) == ctx.bv_val(g.value ? 1 : 0, 1));
+      for (const Guard& g : b.guards) solver.add(translate(g.cond, sb) == ctx.bv_val(g.value ? 1 : 0, 1));
+      symbol_facts(solver, sa, la, fa, sb);
+      symbol_facts(solver, sb, lb, fb, sa);
+      symbol_facts(solver, sa, la, fa, sb);
+      result = spent.count() < options.kernel_ms ? run(solver) : z3::unknown;
+    }
     if (result == z3::unsat) {
       answer.verdict = RaceVerdict::Disjoint;
     } else if (result == z3::sat) {
@@ -291,6 +314,8 @@ struct RaceSolver::Impl {
       }
       w.byte = std::max(value(off_a), value(off_b));
       answer.witness = w;
+    } else if (spent.count() >= options.kernel_ms) {
+      answer.reason = "the time limit for this kernel's race proofs ran out";
     } else {
       const std::string why = solver.reason_unknown();
       answer.reason = why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos

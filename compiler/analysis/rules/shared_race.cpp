@@ -31,12 +31,12 @@ std::string kind(const SharedAccess& a) {
 }
 
 std::string verb(const SharedAccess& a) {
-  if (a.atomic) return a.write ? "updates atomically" : "reads atomically";
+  if (a.atomic) return a.write ? "atomically updates" : "atomically reads";
   return a.write ? "writes" : "reads";
 }
 
 std::string plural_verb(const SharedAccess& a) {
-  if (a.atomic) return a.write ? "update atomically" : "read atomically";
+  if (a.atomic) return a.write ? "atomically update" : "atomically read";
   return a.write ? "write" : "read";
 }
 
@@ -90,7 +90,7 @@ void check_shared_race(RuleContext& context) {
     const bool same = pair.first == pair.second;
     const std::string var = variable_words(at.var);
     const std::string other_words = same ? "the same " + kind(other) + " by another thread"
-                                         : "a " + kind(other) + " by another thread";
+                                         : (other.atomic ? "an " : "a ") + kind(other) + " by another thread";
     Place place = context.place_of(at.inst);
     Place other_place = context.place_of(other.inst);
     Report report{place.loc, "", {}};
