@@ -14,14 +14,10 @@ using Clock = std::chrono::steady_clock;
 
 const char* kDims[] = {"x", "y", "z"};
 
-// Cheap answers without the solver: both ranges constant.
-std::optional<RaceVerdict> decide_constant(const SharedAccess& a, const SharedAccess& b) {
-  auto is_const = [](const Term* t) { return t->kind == Term::Kind::Const; };
-  if (!is_const(a.offset) || !is_const(b.offset) || !is_const(a.size) || !is_const(b.size)) return std::nullopt;
-  const std::uint64_t a0 = a.offset->value, a1 = a0 + a.size->value;
-  const std::uint64_t b0 = b.offset->value, b1 = b0 + b.size->value;
-  if (a1 <= b0 || b1 <= a0) return RaceVerdict::Disjoint;
-  return std::nullopt;  // the same bytes: a race if two threads can run them (guards decide)
+bool guards_thread_independent(const SharedAccess& a) {
+  for (const Guard& g : a.guards)
+    if (!is_thread_independent(g.cond)) return false;
+  return true;
 }
 
 const Term* strip_zext(const Term* t) {
@@ -252,18 +248,45 @@ struct RaceSolver::Impl {
     const unsigned left = options.kernel_ms > spent.count() ? options.kernel_ms - static_cast<unsigned>(spent.count()) : 1;
     z3::params params(ctx);
     params.set("timeout", std::max(1u, std::min(options.query_ms, left)));
+    params.set("rlimit", options.query_rlimit);
     solver.set(params);
     const z3::check_result result = solver.check();
     spent += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin);
     return result;
   }
 
-  RaceAnswer check(const SharedAccess& a, const SharedAccess& b, const std::vector<const ir::Block*>& split) {
+  // Cheap answers without the solver, for constant byte ranges: apart, they are disjoint; when
+  // they overlap and neither access is guarded by a thread-dependent condition, every thread
+  // that runs one runs it on the same bytes, so any two threads race.
+  std::optional<RaceAnswer> decide_constant(const SharedAccess& a, const SharedAccess& b) const {
+    auto is_const = [](const Term* t) { return t->kind == Term::Kind::Const; };
+    if (!is_const(a.offset) || !is_const(b.offset) || !is_const(a.size) || !is_const(b.size)) return std::nullopt;
     RaceAnswer answer;
-    if (auto cheap = decide_constant(a, b)) {
-      answer.verdict = *cheap;
+    const std::uint64_t a0 = a.offset->value, a1 = a0 + a.size->value;
+    const std::uint64_t b0 = b.offset->value, b1 = b0 + b.size->value;
+    if (a1 <= b0 || b1 <= a0) {
+      answer.verdict = RaceVerdict::Disjoint;
       return answer;
     }
+    if (!guards_thread_independent(a) || !guards_thread_independent(b)) return std::nullopt;
+    // Thread 0 and the next thread of the block, if there is one.
+    RaceWitness w;
+    unsigned dim = 0;
+    while (shape && dim < 3 && (*shape)[dim] < 2) ++dim;
+    if (dim == 3) {
+      answer.verdict = RaceVerdict::Disjoint;  // a block of one thread
+      return answer;
+    }
+    w.tid_b[dim] = 1;
+    w.byte = std::max(a0, b0);
+    answer.verdict = RaceVerdict::Race;
+    answer.witness = w;
+    return answer;
+  }
+
+  RaceAnswer check(const SharedAccess& a, const SharedAccess& b, const std::vector<const ir::Block*>& split) {
+    RaceAnswer answer;
+    if (auto cheap = decide_constant(a, b)) return *cheap;
     if (spent.count() >= options.kernel_ms) {
       answer.reason = "the time limit for this kernel's race proofs ran out";
       return answer;
@@ -318,9 +341,12 @@ struct RaceSolver::Impl {
       answer.reason = "the time limit for this kernel's race proofs ran out";
     } else {
       const std::string why = solver.reason_unknown();
-      answer.reason = why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos
-                          ? "the solver ran out of time"
-                          : "the solver could not decide (" + why + ")";
+      if (why.find("resource") != std::string::npos || why.find("rlimit") != std::string::npos)
+        answer.reason = "the solver reached its resource limit";
+      else if (why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos)
+        answer.reason = "the solver ran out of time";
+      else
+        answer.reason = "the solver could not decide (" + why + ")";
     }
     return answer;
   }

@@ -11,7 +11,8 @@
 // bounds-checked; unsafe code that leaves it is undefined behaviour); the branch conditions
 // that guard each access. Terms are 64-bit (and narrower) bit-vectors with the IR's wrapping
 // semantics, so no overflow argument is needed. Cheap cases are decided without the solver;
-// the rest goes to Z3 with a time limit per query and per kernel. An answer the solver cannot
+// the rest goes to Z3 with a resource limit per query (deterministic) and time limits per
+// query and per kernel as a backstop. An answer the solver cannot
 // give (a timeout, an unknown, an exception) is Unknown: not proven.
 #pragma once
 
@@ -27,8 +28,12 @@
 namespace simtc::analysis {
 
 struct RaceSolverOptions {
-  unsigned query_ms = 500;     // per query
-  unsigned kernel_ms = 10000;  // all queries of one kernel together
+  // Z3's resource limit per query: deterministic (the same answer on every machine, however
+  // loaded); the queries of the tests and examples need at most 4 % of it.
+  unsigned query_rlimit = 20000000;
+  // Time limits as a backstop.
+  unsigned query_ms = 5000;    // per query
+  unsigned kernel_ms = 30000;  // all queries of one kernel together
 };
 
 enum class RaceVerdict : std::uint8_t {

@@ -1,5 +1,8 @@
 #include "analysis/symbolic.hpp"
 
+#include "analysis/intervals.hpp"
+
+#include <algorithm>
 #include <set>
 #include <unordered_set>
 
@@ -9,6 +12,17 @@ namespace {
 const ir::Instruction* as_inst(const ir::Value* v) {
   return v->value_kind() == ir::Value::ValueKind::Instruction ? static_cast<const ir::Instruction*>(v) : nullptr;
 }
+// A pointer into an alloca: the function's own local.
+bool is_local(const ir::Value* p) {
+  for (const ir::Instruction* i = as_inst(p); i != nullptr; i = as_inst(i->operand(0))) {
+    if (i->opcode() == ir::Opcode::Alloca) return true;
+    if (i->opcode() != ir::Opcode::PtrAdd && i->opcode() != ir::Opcode::AddrSpaceCast &&
+        i->opcode() != ir::Opcode::Bitcast)
+      return false;
+  }
+  return false;
+}
+
 bool is_undef(const ir::Value* v) {
   return v->value_kind() == ir::Value::ValueKind::Constant &&
          static_cast<const ir::Constant*>(v)->const_kind() == ir::Constant::ConstKind::Undef;
@@ -548,6 +562,51 @@ void SymbolicBuilder::add_accesses(const ir::Instruction* inst, const SymbolicOp
         default: break;
       }
       break;
+    case Opcode::Call: {
+      // Recursion the view keeps as a call: the variables it can reach, through its pointer
+      // arguments or by name in the functions it calls.
+      std::set<const ir::Global*> vars;
+      for (const ir::Value* op : inst->operands()) {
+        if (!op->type().is_ptr()) continue;
+        std::vector<std::pair<const ir::Global*, const Term*>> roots;
+        resolve(op, roots);
+        for (auto& r : roots) vars.insert(r.first);
+      }
+      std::vector<const ir::Function*> seen;
+      if (inst->callee() != nullptr) seen.push_back(inst->callee());
+      bool writes = inst->callee() == nullptr;
+      for (std::size_t k = 0; k < seen.size(); ++k)
+        for (const ir::Block* b : seen[k]->blocks())
+          for (const ir::Instruction* i : b->instructions()) {
+            // Anything that may write memory other than the function's own locals (stores,
+            // copies, atomics, cp.async; not barriers or traps).
+            const std::uint8_t flags = i->opcode() == Opcode::Intrinsic ? ir::intrinsic_flags(i->intrinsic_id()) : 0;
+            writes = writes || (i->opcode() == Opcode::Store && !is_local(i->operand(1))) ||
+                     ((i->opcode() == Opcode::MemCopy || i->opcode() == Opcode::MemSet) && !is_local(i->operand(0))) ||
+                     ((flags & ir::SideEffects) && !(flags & ir::NoReturn) && !is_block_barrier(*i));
+            if (i->opcode() == Opcode::Call && i->callee() &&
+                std::find(seen.begin(), seen.end(), i->callee()) == seen.end())
+              seen.push_back(i->callee());
+            for (const ir::Value* op : i->operands())
+              if (op->value_kind() == ir::Value::ValueKind::Global &&
+                  static_cast<const ir::Global*>(op)->addr_space() == ir::AddrSpace::Shared)
+                vars.insert(static_cast<const ir::Global*>(op));
+          }
+      for (const ir::Global* g : vars) {
+        SharedAccess a;
+        a.inst = inst;
+        a.var = g;
+        a.offset = constant(0, 64);
+        a.size = g->is_extern() ? to64(leaf(Term::Kind::DynamicShared, 32)) : constant(g->size(), 64);
+        a.write = writes;
+        a.read = true;
+        a.opaque = true;
+        a.unsafe = options.in_unsafe ? options.in_unsafe(inst) : inst->in_unsafe();
+        a.guards = guards_of(inst->parent());
+        info_.accesses_.push_back(std::move(a));
+      }
+      break;
+    }
     default: break;
   }
   for (const Use& use : uses) {

@@ -87,6 +87,8 @@ struct SharedAccess {
   bool read = false;
   bool atomic = false;
   bool unsafe = false;              // Tier 2 code ([[simt::unsafe]])
+  bool opaque = false;              // a call left in the view (recursion) that may touch any
+                                    // byte of var: offset 0, size the whole variable
   std::vector<Guard> guards;
 };
 

@@ -85,6 +85,15 @@ float left_of(const SharedArray<float, 128>& s, uint32_t t) { return s[t == 0 ? 
   if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
 }
 
+float sum_to(const SharedArray<float, 64>& s, uint32_t i) { return i == 0 ? s[0] : s[i] + sum_to(s, i - 1); }
+
+[[kernel, simt::block(64)]] void through_recursion(simt::DisjointSlice<float> out) {
+  SharedArray<float, 64> s;
+  if (auto slot = s.get_mut(simt::thread::index_in_block())) *slot = 1.0f;
+  const float v = sum_to(s, simt::thread::index_x());
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}
+
 // CHECK: {{.*}}shared_race.cpp:13:19: error: threads may race on shared memory 'partial': this read and a write by another thread run between the same barriers [simt-shared-race]
 // CHECK-NEXT: {{.*}}shared_race.cpp:12:74: note: the write (tid.x = 255 writes byte 1020 of shared memory 'partial', which tid.x = 254 reads)
 // CHECK-NEXT: {{.*}}shared_race.cpp:17:70: error: threads may race on shared memory 's': this read and a write by another thread run between the same barriers [simt-shared-race]
@@ -104,3 +113,5 @@ float left_of(const SharedArray<float, 128>& s, uint32_t t) { return s[t == 0 ? 
 // CHECK-NEXT: {{.*}}shared_race.cpp:75:20: note: the atomic update (tid.x = 1 atomically updates byte 0 of shared memory 'counts', which tid.x = 0 writes)
 // CHECK-NEXT: {{.*}}shared_race.cpp:84:22: error: threads may race on shared memory 'flag': this read and a write by another thread run between the same barriers [simt-shared-race]
 // CHECK-NEXT: {{.*}}shared_race.cpp:83:37: note: the write (tid.x = 32 writes byte 0 of shared memory 'flag', which tid.x = 0 reads)
+// CHECK-NEXT: {{.*}}shared_race.cpp:92:68: error: threads may race on shared memory 's': simtc cannot prove that this write and a recursive call by another thread between the same barriers touch different bytes [simt-shared-race]
+// CHECK-NEXT: {{.*}}shared_race.cpp:93:19: note: the recursive call (not proven: simtc does not follow recursion)

@@ -26,16 +26,19 @@ std::string variable_words(const ir::Global* g) {
 }
 
 std::string kind(const SharedAccess& a) {
+  if (a.opaque) return "recursive call";
   if (a.atomic) return a.write ? "atomic update" : "atomic read";
   return a.write ? "write" : "read";
 }
 
 std::string verb(const SharedAccess& a) {
+  if (a.opaque) return "may touch";
   if (a.atomic) return a.write ? "atomically updates" : "atomically reads";
   return a.write ? "writes" : "reads";
 }
 
 std::string plural_verb(const SharedAccess& a) {
+  if (a.opaque) return "may touch";
   if (a.atomic) return a.write ? "atomically update" : "atomically read";
   return a.write ? "write" : "read";
 }
@@ -51,10 +54,12 @@ std::string thread_words(const std::array<std::uint64_t, 3>& tid, const std::arr
   return out;
 }
 
-// Where the error goes: at the safe access when only one is safe, else at a plain access rather
-// than an atomic one, else at a read rather than a write.
+// Where the error goes: at the safe access when only one is safe, else at an access rather than
+// a recursive call, else at a plain access rather than an atomic one, else at a read rather
+// than a write.
 bool report_at_second(const SharedAccess& a, const SharedAccess& b) {
   if (a.unsafe != b.unsafe) return a.unsafe;
+  if (a.opaque != b.opaque) return a.opaque;
   if (a.atomic != b.atomic) return a.atomic;
   if (a.write != b.write) return a.write;
   return false;
@@ -82,7 +87,11 @@ void check_shared_race(RuleContext& context) {
   for (const IntervalPair& pair : pairs) {
     const SharedAccess& a = accesses[pair.first];
     const SharedAccess& b = accesses[pair.second];
-    RaceAnswer answer = solver.check(a, b, pair.split_loops);
+    RaceAnswer answer;
+    if (a.opaque || b.opaque)
+      answer.reason = "simtc does not follow recursion";
+    else
+      answer = solver.check(a, b, pair.split_loops);
     if (answer.verdict == RaceVerdict::Disjoint) continue;
     const bool swap = report_at_second(a, b);
     const SharedAccess& at = swap ? b : a;
