@@ -12,8 +12,8 @@
 // that guard each access. Terms are 64-bit (and narrower) bit-vectors with the IR's wrapping
 // semantics, so no overflow argument is needed. Cheap cases are decided without the solver;
 // the rest goes to Z3 with a resource limit per query (deterministic) and time limits per
-// query and per kernel as a backstop. An answer the solver cannot
-// give (a timeout, an unknown, an exception) is Unknown: not proven.
+// query and per kernel as a backstop. An answer the solver cannot give (a limit reached, an
+// unknown, an exception) is Unknown: not proven.
 #pragma once
 
 #include <array>

@@ -328,5 +328,32 @@ entry:
   EXPECT_EQ(r.witness->tid_a[0], r.witness->tid_b[0] + 1);
 }
 
+TEST(RaceSolver, EveryThreadWritingOneIndex) {
+  Accesses a(R"(global @s : shared, size 1024, align 4
+
+kernel @k(i32 %n) reqntid(1, 64, 1) {
+entry:
+  %base = addrspacecast ptr.shared @s to ptr
+  store %n, %base, align 4
+  %n64 = zext i32 %n to i64
+  %off = mul i64 %n64, 4:i64
+  %p = ptr_add %base, %off
+  store %n, %p, align 4
+  ret
+}
+)");
+  ASSERT_EQ(a.size(), 2u);
+  // A constant index: decided without the solver; the witness is thread 0 and the next one.
+  RaceAnswer c = a.answer(0, 0);
+  ASSERT_EQ(c.verdict, RaceVerdict::Race);
+  EXPECT_FALSE(c.used_solver);
+  ASSERT_TRUE(c.witness.has_value());
+  EXPECT_EQ(c.witness->tid_b[1], 1u);  // the block is 1 x 64: the next thread is tid.y = 1
+  // A uniform index from a parameter: the same element in every thread.
+  RaceAnswer u = a.answer(1, 1);
+  EXPECT_EQ(u.verdict, RaceVerdict::Race);
+  EXPECT_TRUE(u.used_solver);
+}
+
 }  // namespace
 }  // namespace simtc::analysis
