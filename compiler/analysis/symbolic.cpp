@@ -1,10 +1,10 @@
 #include "analysis/symbolic.hpp"
 
-#include "analysis/intervals.hpp"
-
 #include <algorithm>
 #include <set>
 #include <unordered_set>
+
+#include "analysis/intervals.hpp"
 
 namespace simtc::analysis {
 namespace {

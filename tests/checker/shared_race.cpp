@@ -94,6 +94,20 @@ float sum_to(const SharedArray<float, 64>& s, uint32_t i) { return i == 0 ? s[0]
   if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
 }
 
+[[kernel, simt::block(256)]] void scan_without_the_middle_barrier(simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 256> s;
+  auto me = simt::thread::index_in_block();
+  const uint32_t t = simt::thread::index_x();
+  if (auto slot = s.get_mut(me)) *slot = 1.0f;
+  simt::sync_threads();
+  for (uint32_t off = 1; off < 256; off <<= 1) {
+    const float v = t >= off ? s[t - off] : 0.0f;
+    if (auto slot = s.get_mut(me)) *slot += v;
+    simt::sync_threads();
+  }
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = s[t];
+}
+
 // CHECK: {{.*}}shared_race.cpp:13:19: error: threads may race on shared memory 'partial': this read and a write by another thread run between the same barriers [simt-shared-race]
 // CHECK-NEXT: {{.*}}shared_race.cpp:12:74: note: the write (tid.x = 255 writes byte 1020 of shared memory 'partial', which tid.x = 254 reads)
 // CHECK-NEXT: {{.*}}shared_race.cpp:17:70: error: threads may race on shared memory 's': this read and a write by another thread run between the same barriers [simt-shared-race]
@@ -115,3 +129,5 @@ float sum_to(const SharedArray<float, 64>& s, uint32_t i) { return i == 0 ? s[0]
 // CHECK-NEXT: {{.*}}shared_race.cpp:83:37: note: the write (tid.x = 32 writes byte 0 of shared memory 'flag', which tid.x = 0 reads)
 // CHECK-NEXT: {{.*}}shared_race.cpp:92:68: error: threads may race on shared memory 's': simtc cannot prove that this write and a recursive call by another thread between the same barriers touch different bytes [simt-shared-race]
 // CHECK-NEXT: {{.*}}shared_race.cpp:93:19: note: the recursive call (not proven: simtc does not follow recursion)
+// CHECK-NEXT: {{.*}}shared_race.cpp:104:32: error: threads may race on shared memory 's': this read and a write by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}shared_race.cpp:105:42: note: the write (tid.x = 253 writes byte 1012 of shared memory 's', which tid.x = 254 reads)

@@ -107,3 +107,40 @@ using simt::SharedArray;
     if (auto o = out.get_mut(simt::thread::index_1d())) *o = s.get_unchecked(0);
   }
 }
+
+// A 2-D block: each thread loads its cell, then reads its four neighbours.
+[[kernel, simt::block(16, 16)]] void stencil(simt::Slice<const float> in, simt::AtomicSlice<float> out) {
+  simt::SharedTile<float, 16, 16> tile;
+  const uint32_t tx = simt::thread::index_x(), ty = simt::thread::index_y();
+  if (auto slot = tile.get_mut(simt::thread::index_in_block())) *slot = in[ty * 16 + tx];
+  simt::sync_threads();
+  if (tx > 0 && tx < 15 && ty > 0 && ty < 15)
+    out[ty * 16 + tx].store(tile(ty - 1, tx) + tile(ty + 1, tx) + tile(ty, tx - 1) + tile(ty, tx + 1));
+}
+
+// Hillis-Steele scan: read, barrier, write, barrier in each round.
+[[kernel, simt::block(256)]] void scan(simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 256> s;
+  auto me = simt::thread::index_in_block();
+  const uint32_t t = simt::thread::index_x();
+  if (auto slot = s.get_mut(me)) *slot = 1.0f;
+  simt::sync_threads();
+  for (uint32_t off = 1; off < 256; off <<= 1) {
+    const float v = t >= off ? s[t - off] : 0.0f;
+    simt::sync_threads();
+    if (auto slot = s.get_mut(me)) *slot += v;
+    simt::sync_threads();
+  }
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = s[t];
+}
+
+// Reads in a block-stride loop after the barrier.
+[[kernel, simt::block(128)]] void strided(uint32_t n, simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 1024> s;
+  auto me = simt::thread::index_in_block();
+  if (auto slot = s.get_mut(me)) *slot = 1.0f;
+  simt::sync_threads();
+  float sum = 0.0f;
+  for (uint32_t i = me.get(); i < n && i < 1024; i += 128) sum += s[i];
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = sum;
+}
