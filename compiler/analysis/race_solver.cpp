@@ -370,7 +370,7 @@ RaceAnswer RaceSolver::check(const SharedAccess& a, const SharedAccess& b,
 
 std::array<bool, 3> RaceSolver::shown_dims() const {
   if (!impl_->shape) return {true, true, true};
-  return {true, (*impl_->shape)[1] > 1, (*impl_->shape)[2] > 1};
+  return {true, (*impl_->shape)[1] > 1 || (*impl_->shape)[2] > 1, (*impl_->shape)[2] > 1};
 }
 
 }  // namespace simtc::analysis

@@ -68,7 +68,7 @@ class RaceSolver {
   RaceAnswer check(const SharedAccess& a, const SharedAccess& b, const std::vector<const ir::Block*>& split_loops);
 
   /// Which tid components a witness should show: x always; y and z unless the contract's block
-  /// shape makes them 0.
+  /// shape makes them 0 (then y is shown when z is).
   std::array<bool, 3> shown_dims() const;
 
  private:

@@ -116,7 +116,7 @@ float sum_to(const SharedArray<float, 64>& s, uint32_t i) { return i == 0 ? s[0]
 // CHECK-NEXT: {{.*}}shared_race.cpp:32:19: error: threads may race on shared memory 's': this read and a write by another thread run between the same barriers [simt-shared-race]
 // CHECK-NEXT: {{.*}}shared_race.cpp:29:68: note: the write (tid.x = 0 writes byte 0 of shared memory 's', which tid.x = 1 reads)
 // CHECK-NEXT: {{.*}}shared_race.cpp:40:19: error: threads may race on dynamic shared memory: this read and a write by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}shared_race.cpp:39:71: note: the write (tid.x = 0, tid.y = 711, tid.z = 0 writes byte 2844 of dynamic shared memory, which tid.x = 0, tid.y = 710, tid.z = 0 reads)
+// CHECK-NEXT: {{.*}}shared_race.cpp:39:71: note: the write (tid = (0, 711, 0) writes byte 2844 of dynamic shared memory, which tid = (0, 710, 0) reads)
 // CHECK-NEXT: {{.*}}shared_race.cpp:50:9: error: threads may race on shared memory 's': this read and a write by another thread run between the same barriers [simt-shared-race]
 // CHECK-NEXT: {{.*}}shared_race.cpp:52:70: note: the write (tid.x = 6 writes byte 24 of shared memory 's', which tid.x = 5 reads)
 // CHECK-NEXT: {{.*}}shared_race.cpp:69:60: error: threads may race on shared memory 'a': this read and a write by another thread run between the same barriers [simt-shared-race]

@@ -43,15 +43,13 @@ std::string plural_verb(const SharedAccess& a) {
   return a.write ? "write" : "read";
 }
 
+// "tid.x = 3" when the block is 1-D, else "tid = (3, 1)" or "tid = (3, 1, 0)".
 std::string thread_words(const std::array<std::uint64_t, 3>& tid, const std::array<bool, 3>& shown) {
-  static const char* dims[] = {"x", "y", "z"};
-  std::string out;
-  for (unsigned d = 0; d < 3; ++d) {
-    if (!shown[d]) continue;
-    if (!out.empty()) out += ", ";
-    out += std::string("tid.") + dims[d] + " = " + std::to_string(tid[d]);
-  }
-  return out;
+  if (!shown[1] && !shown[2]) return "tid.x = " + std::to_string(tid[0]);
+  std::string out = "tid = (" + std::to_string(tid[0]);
+  for (unsigned d = 1; d < 3; ++d)
+    if (shown[d]) out += ", " + std::to_string(tid[d]);
+  return out + ")";
 }
 
 // Where the error goes: at the safe access when only one is safe, else at an access rather than
