@@ -207,6 +207,8 @@ class SymbolicBuilder {
   std::map<Key, const Term*> unique_;
   std::unordered_set<const ir::Value*> busy_;
   std::unordered_map<const ir::Value*, std::vector<std::pair<const ir::Global*, const Term*>>> roots_;
+  std::unordered_set<const ir::Value*> resolving_;
+  bool incomplete_ = false;
   std::unordered_map<const ir::Block*, std::vector<Guard>> guards_;
 };
 
@@ -419,7 +421,14 @@ void SymbolicBuilder::resolve(const ir::Value* ptr, std::vector<std::pair<const 
     return;
   }
   out.clear();
-  roots_[ptr] = {};  // a cycle through phis resolves to nothing until it is known
+  // A cycle through phis: nothing on this path, and what is computed meanwhile is incomplete
+  // (not remembered; a phi on the cycle takes the roots of its other incoming values).
+  if (!resolving_.insert(ptr).second) {
+    incomplete_ = true;
+    return;
+  }
+  const bool outer_incomplete = incomplete_;
+  incomplete_ = false;
   if (ptr->value_kind() == ir::Value::ValueKind::Global) {
     auto* g = static_cast<const ir::Global*>(ptr);
     if (g->addr_space() == ir::AddrSpace::Shared) out.push_back({g, constant(0, 64)});
@@ -471,15 +480,17 @@ void SymbolicBuilder::resolve(const ir::Value* ptr, std::vector<std::pair<const 
         }
         std::set<const ir::Global*> gs;
         std::vector<std::pair<const ir::Global*, const Term*>> all;
+        bool same = true;  // every incoming value is the same (variable, offset)
         for (const ir::Value* in : inst->operands()) {
           if (is_undef(in) || in == inst) continue;
           resolve(in, a);
+          same = same && a.size() == 1;
           for (auto& r : a) {
             gs.insert(r.first);
             all.push_back(r);
           }
         }
-        bool same = !all.empty();
+        same = same && !all.empty();
         for (auto& r : all) same = same && r == all.front();
         if (same) out.push_back(all.front());
         else
@@ -489,7 +500,9 @@ void SymbolicBuilder::resolve(const ir::Value* ptr, std::vector<std::pair<const 
       default: break;  // loads, calls, allocas, arguments: not shared memory (safety-model.md)
     }
   }
-  roots_[ptr] = out;
+  resolving_.erase(ptr);
+  if (!incomplete_) roots_[ptr] = out;
+  incomplete_ = outer_incomplete || incomplete_;
 }
 
 std::vector<Guard> SymbolicBuilder::guards_of(const ir::Block* b) {

@@ -137,6 +137,31 @@ exit:
   EXPECT_FALSE(a.info().uniform_exit(h->scope));  // %more depends on tid.x
 }
 
+TEST(Symbolic, PointersCarriedAroundALoop) {
+  Accesses a(R"(global @s : shared, size 1024, align 4
+
+kernel @k(i32 %n, ptr.global readonly %g) {
+entry:
+  %base = addrspacecast ptr.shared @s to ptr
+  br loop
+loop:
+  %p = phi ptr [%base, entry], [%p2, loop]
+  store %n, %p, align 4
+  %x = load i64, %g, align 8
+  %p2 = ptr_add %p, %x
+  store %n, %p2, align 4
+  %more = icmp ult i64 %x, 8:i64
+  cond_br %more, loop, exit
+exit:
+  ret
+}
+)");
+  ASSERT_EQ(a.size(), 2u);  // both stores, although %p2 is met first on a cycle through %p
+  // %p moves by a value read in the loop: an unknown offset, not the 0 of its first value.
+  EXPECT_EQ(a.at(0).offset->kind, Term::Kind::Symbol);
+  EXPECT_EQ(a.offset(1), "(add " + a.offset(0) + " ?u.x)");
+}
+
 TEST(Symbolic, GuardsFromDominatingBranches) {
   Accesses a(R"(global @s : shared, size 1024, align 4
 
