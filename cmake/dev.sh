@@ -12,9 +12,10 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${SIMTC_BUILD_DIR:-$ROOT/build}"
 JOBS="${SIMTC_JOBS:-$(nproc)}"
 # Debian packages simtc builds with: LLVM/Clang 22 (libTooling, NVPTX, lit and FileCheck),
-# the build tools and GoogleTest.
+# the build tools, GoogleTest, and Z3 (the decision procedure of the shared-memory race rule,
+# compiler/analysis/race_solver.cpp).
 PACKAGES=(llvm-22-dev libclang-22-dev libclang-cpp22-dev clang-22 llvm-22-tools
-          cmake ninja-build g++ libgtest-dev)
+          cmake ninja-build g++ libgtest-dev libz3-dev)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }

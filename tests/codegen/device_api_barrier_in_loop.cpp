@@ -19,7 +19,8 @@
   for (uint32_t r = 0; r < rounds; ++r) {
     if (auto slot = ring.get_mut(me)) *slot = acc;
     simt::sync_threads();
-    acc += ring[(me.get() + 1) % 256];
+    acc += ring[me.get()];  // its own slot: without extra_sync, a neighbour's would race with
+                            // the neighbour's write in the next round (simt-shared-race)
     if (extra_sync) simt::sync_threads();
     acc += simt::warp::shuffle_xor(simt::warp::full_mask, acc, 1);
   }

@@ -1,0 +1,376 @@
+#include "analysis/race_solver.hpp"
+
+#include <z3++.h>
+
+#include <algorithm>
+#include <chrono>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace simtc::analysis {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+const char* kDims[] = {"x", "y", "z"};
+
+bool guards_thread_independent(const SharedAccess& a) {
+  for (const Guard& g : a.guards)
+    if (!is_thread_independent(g.cond)) return false;
+  return true;
+}
+
+const Term* strip_zext(const Term* t) {
+  while (t->kind == Term::Kind::Cast && t->op == ir::Opcode::ZExt) t = t->ops[0];
+  return t;
+}
+
+bool is_leaf(const Term* t, Term::Kind kind, unsigned dim) {
+  t = strip_zext(t);
+  return t->kind == kind && t->value == dim;
+}
+
+// `t` is op(x, y) in either order with match_x(x) and match_y(y).
+template <class X, class Y>
+bool commutes(const Term* t, ir::Opcode op, X match_x, Y match_y) {
+  if (t->kind != Term::Kind::Binary || t->op != op) return false;
+  return (match_x(t->ops[0]) && match_y(t->ops[1])) || (match_x(t->ops[1]) && match_y(t->ops[0]));
+}
+
+// The linear thread index without a contract's block shape (simt::thread::index_in_block()):
+// tid.x + ntid.x * (tid.y + ntid.y * tid.z), 64 bits.
+bool is_linear_index(const Term* t) {
+  using K = Term::Kind;
+  auto tid = [](unsigned d) { return [d](const Term* x) { return is_leaf(x, K::ThreadIndex, d); }; };
+  auto ntid = [](unsigned d) { return [d](const Term* x) { return is_leaf(x, K::BlockDim, d); }; };
+  auto inner = [&](const Term* x) {
+    return commutes(x, ir::Opcode::Add, tid(1), [&](const Term* m) { return commutes(m, ir::Opcode::Mul, ntid(1), tid(2)); });
+  };
+  return t->width == 64 &&
+         commutes(t, ir::Opcode::Add, tid(0), [&](const Term* m) { return commutes(m, ir::Opcode::Mul, ntid(0), inner); });
+}
+
+}  // namespace
+
+struct RaceSolver::Impl {
+  Impl(const ir::Function& fn, const SymbolicInfo& info, const RaceSolverOptions& options)
+      : info(info), options(options) {
+    if (fn.launch_bounds().reqntid) shape = *fn.launch_bounds().reqntid;
+  }
+
+  const SymbolicInfo& info;
+  RaceSolverOptions options;
+  std::optional<std::array<std::uint32_t, 3>> shape;
+  z3::context ctx;
+  std::chrono::milliseconds spent{0};
+  std::unordered_map<const void*, unsigned> ids;
+
+  // One query's translation: the thread (0: A, 1: B), the loops it runs apart in, where it is.
+  struct Side {
+    unsigned thread;
+    const std::vector<const ir::Block*>* split;
+    const ir::Block* at;
+    std::unordered_map<const Term*, z3::expr> memo;
+    std::vector<const Term*> linear;  // linear thread indices met
+    std::vector<z3::expr> facts;      // what the symbols met are known to satisfy
+  };
+
+  std::string id(const void* p) {
+    auto [it, fresh] = ids.emplace(p, static_cast<unsigned>(ids.size()));
+    return std::to_string(it->second);
+  }
+  std::string suffix(const Side& s) const { return s.thread == 0 ? "!A" : "!B"; }
+  z3::expr var(const std::string& name, unsigned width) { return ctx.bv_const(name.c_str(), width); }
+
+  // A leaf that lives in the loop `scope` is one value for both threads only when they are in
+  // the same iteration of it and of every loop around it (or both past a loop that every thread
+  // leaves in the same iteration).
+  bool shared_scope(const ir::Block* scope, const Side& s) const {
+    for (const ir::Block* l = scope; l != nullptr; l = info.loops().parent(l)) {
+      if (std::find(s.split->begin(), s.split->end(), l) != s.split->end()) return false;
+      if (!info.loops().contains(l, s.at) && !info.uniform_exit(l)) return false;
+    }
+    return true;
+  }
+
+  z3::expr thread_index(unsigned dim, unsigned thread) {
+    return var(std::string("tid.") + kDims[dim] + (thread == 0 ? "!A" : "!B"), 32);
+  }
+  z3::expr block_dim(unsigned dim) {
+    if (shape) return ctx.bv_val((*shape)[dim], 32);
+    return var(std::string("ntid.") + kDims[dim], 32);
+  }
+
+  z3::expr fit(z3::expr e, unsigned width) {
+    const unsigned w = e.get_sort().bv_size();
+    if (w == width) return e;
+    if (w > width) return e.extract(width - 1, 0);
+    return z3::zext(e, width - w);
+  }
+
+  z3::expr translate(const Term* t, Side& s) {
+    if (auto it = s.memo.find(t); it != s.memo.end()) return it->second;
+    z3::expr e = translate_uncached(t, s);
+    s.memo.emplace(t, e);
+    return e;
+  }
+
+  z3::expr translate_uncached(const Term* t, Side& s) {
+    const unsigned w = t->width;
+    const unsigned dim = static_cast<unsigned>(t->value % 3);
+    switch (t->kind) {
+      case Term::Kind::Const: return ctx.bv_val(static_cast<std::uint64_t>(t->value), w);
+      case Term::Kind::ThreadIndex: return fit(thread_index(dim, s.thread), w);
+      case Term::Kind::LaneIndex: return fit(var("laneid" + suffix(s), 32), w);
+      case Term::Kind::BlockDim: return fit(block_dim(dim), w);
+      case Term::Kind::BlockIndex: return fit(var(std::string("ctaid.") + kDims[dim], 32), w);
+      case Term::Kind::GridDim: return fit(var(std::string("nctaid.") + kDims[dim], 32), w);
+      case Term::Kind::DynamicShared: return fit(var("dynamic_size", 32), w);
+      case Term::Kind::Argument: return var("arg" + std::to_string(t->value) + "." + std::to_string(w), w);
+      case Term::Kind::Symbol: {
+        std::string name = "v" + id(t);
+        if (t->per_thread || !shared_scope(t->scope, s)) name += suffix(s);
+        z3::expr v = var(name, w);
+        if (t->upper != nullptr) s.facts.push_back(z3::ule(v, translate(t->upper, s)));
+        return v;
+      }
+      case Term::Kind::LoopCount: {
+        std::string name = "k" + id(t);
+        if (!shared_scope(t->scope, s)) name += suffix(s);
+        return var(name, w);
+      }
+      case Term::Kind::Binary: {
+        if (is_linear_index(t)) {
+          // Under the block facts every value here is below 1024, so 16 bits compute it exactly
+          // (and keep the solver's multipliers small).
+          s.linear.push_back(t);
+          auto low = [](const z3::expr& e) { return e.extract(15, 0); };
+          z3::expr lin = low(thread_index(0, s.thread)) +
+                         low(block_dim(0)) * (low(thread_index(1, s.thread)) +
+                                              low(block_dim(1)) * low(thread_index(2, s.thread)));
+          return z3::zext(lin, 48);
+        }
+        z3::expr a = translate(t->ops[0], s);
+        z3::expr b = translate(t->ops[1], s);
+        switch (t->op) {
+          case ir::Opcode::Add: return a + b;
+          case ir::Opcode::Sub: return a - b;
+          case ir::Opcode::Mul: return a * b;
+          case ir::Opcode::And: return a & b;
+          case ir::Opcode::Or: return a | b;
+          case ir::Opcode::Xor: return a ^ b;
+          // The IR takes shift amounts modulo the width.
+          case ir::Opcode::Shl: return z3::shl(a, z3::urem(b, ctx.bv_val(w, w)));
+          case ir::Opcode::LShr: return z3::lshr(a, z3::urem(b, ctx.bv_val(w, w)));
+          case ir::Opcode::AShr: return z3::ashr(a, z3::urem(b, ctx.bv_val(w, w)));
+          case ir::Opcode::UDiv: return z3::udiv(a, b);
+          case ir::Opcode::URem: return z3::urem(a, b);
+          case ir::Opcode::SDiv: return a / b;
+          case ir::Opcode::SRem: return z3::srem(a, b);
+          default: break;
+        }
+        break;
+      }
+      case Term::Kind::Cast: {
+        z3::expr a = translate(t->ops[0], s);
+        const unsigned from = t->ops[0]->width;
+        if (t->op == ir::Opcode::SExt) return w > from ? z3::sext(a, w - from) : fit(a, w);
+        return fit(a, w);  // zext, trunc
+      }
+      case Term::Kind::Compare: {
+        z3::expr a = translate(t->ops[0], s);
+        z3::expr b = translate(t->ops[1], s);
+        z3::expr c = ctx.bool_val(false);
+        switch (t->pred) {
+          case ir::CmpPred::Eq: c = a == b; break;
+          case ir::CmpPred::Ne: c = a != b; break;
+          case ir::CmpPred::Ult: c = z3::ult(a, b); break;
+          case ir::CmpPred::Ule: c = z3::ule(a, b); break;
+          case ir::CmpPred::Ugt: c = z3::ugt(a, b); break;
+          case ir::CmpPred::Uge: c = z3::uge(a, b); break;
+          case ir::CmpPred::Slt: c = z3::slt(a, b); break;
+          case ir::CmpPred::Sle: c = z3::sle(a, b); break;
+          case ir::CmpPred::Sgt: c = z3::sgt(a, b); break;
+          case ir::CmpPred::Sge: c = z3::sge(a, b); break;
+          default: return var("c" + id(t) + suffix(s), 1);  // not an integer predicate
+        }
+        return z3::ite(c, ctx.bv_val(1, 1), ctx.bv_val(0, 1));
+      }
+      case Term::Kind::Select: {
+        z3::expr c = translate(t->ops[0], s);
+        return z3::ite(c == ctx.bv_val(1, 1), translate(t->ops[1], s), translate(t->ops[2], s));
+      }
+    }
+    return var("u" + id(t) + suffix(s), w);
+  }
+
+  // The facts about one thread: its index within the block shape.
+  void thread_facts(z3::solver& solver, unsigned thread) {
+    for (unsigned d = 0; d < 3; ++d) solver.add(z3::ult(thread_index(d, thread), block_dim(d)));
+    solver.add(z3::ult(var(std::string("laneid") + (thread == 0 ? "!A" : "!B"), 32), ctx.bv_val(32, 32)));
+  }
+
+  void block_facts(z3::solver& solver) {
+    if (shape) return;
+    z3::expr one = ctx.bv_val(1, 32);
+    for (unsigned d = 0; d < 3; ++d) {
+      solver.add(z3::uge(block_dim(d), one));
+      solver.add(z3::ule(block_dim(d), ctx.bv_val(d == 2 ? 64 : 1024, 32)));
+    }
+    // ntid.x * ntid.y * ntid.z <= 1024, in 22 bits: 1024 * 1024 and 1024 * 64 do not wrap there.
+    auto narrow = [](const z3::expr& e) { return z3::zext(e.extract(10, 0), 11); };
+    z3::expr xy = narrow(block_dim(0)) * narrow(block_dim(1));
+    solver.add(z3::ule(xy, ctx.bv_val(1024, 22)));
+    solver.add(z3::ule(xy * narrow(block_dim(2)), ctx.bv_val(1024, 22)));
+  }
+
+  // The access lies inside its variable.
+  void access_facts(z3::solver& solver, const SharedAccess& x, Side& s, z3::expr& off, z3::expr& size) {
+    off = translate(x.offset, s);
+    size = translate(x.size, s);
+    z3::expr limit = x.var->is_extern() ? z3::zext(var("dynamic_size", 32), 32)
+                                        : ctx.bv_val(static_cast<std::uint64_t>(x.var->size()), 64);
+    solver.add(z3::ule(size, limit));
+    solver.add(z3::ule(off, limit - size));
+  }
+
+  // What the symbols met so far satisfy (added once each).
+  void symbol_facts(z3::solver& solver, Side& s, std::size_t& done_linear, std::size_t& done_facts, Side& other) {
+    // The linear thread index differs between the two threads: a lemma the solver finds hard
+    // with unknown block sizes (a product of variables).
+    for (; done_linear < s.linear.size(); ++done_linear)
+      solver.add(translate(s.linear[done_linear], s) != translate(s.linear[done_linear], other));
+    for (; done_facts < s.facts.size(); ++done_facts) solver.add(s.facts[done_facts]);
+  }
+
+  z3::check_result run(z3::solver& solver) {
+    const auto begin = Clock::now();
+    const unsigned left = options.kernel_ms > spent.count() ? options.kernel_ms - static_cast<unsigned>(spent.count()) : 1;
+    z3::params params(ctx);
+    params.set("timeout", std::max(1u, std::min(options.query_ms, left)));
+    params.set("rlimit", options.query_rlimit);
+    solver.set(params);
+    const z3::check_result result = solver.check();
+    spent += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin);
+    return result;
+  }
+
+  // Cheap answers without the solver, for constant byte ranges: apart, they are disjoint; when
+  // they overlap and neither access is guarded by a thread-dependent condition, every thread
+  // that runs one runs it on the same bytes, so any two threads race.
+  std::optional<RaceAnswer> decide_constant(const SharedAccess& a, const SharedAccess& b) const {
+    auto is_const = [](const Term* t) { return t->kind == Term::Kind::Const; };
+    if (!is_const(a.offset) || !is_const(b.offset) || !is_const(a.size) || !is_const(b.size)) return std::nullopt;
+    RaceAnswer answer;
+    const std::uint64_t a0 = a.offset->value, a1 = a0 + a.size->value;
+    const std::uint64_t b0 = b.offset->value, b1 = b0 + b.size->value;
+    if (a1 <= b0 || b1 <= a0) {
+      answer.verdict = RaceVerdict::Disjoint;
+      return answer;
+    }
+    if (!guards_thread_independent(a) || !guards_thread_independent(b)) return std::nullopt;
+    // Thread 0 and the next thread of the block, if there is one.
+    RaceWitness w;
+    unsigned dim = 0;
+    while (shape && dim < 3 && (*shape)[dim] < 2) ++dim;
+    if (dim == 3) {
+      answer.verdict = RaceVerdict::Disjoint;  // a block of one thread
+      return answer;
+    }
+    w.tid_b[dim] = 1;
+    w.byte = std::max(a0, b0);
+    answer.verdict = RaceVerdict::Race;
+    answer.witness = w;
+    return answer;
+  }
+
+  RaceAnswer check(const SharedAccess& a, const SharedAccess& b, const std::vector<const ir::Block*>& split) {
+    RaceAnswer answer;
+    if (auto cheap = decide_constant(a, b)) return *cheap;
+    if (spent.count() >= options.kernel_ms) {
+      answer.reason = "the time limit for this kernel's race proofs ran out";
+      return answer;
+    }
+    answer.used_solver = true;
+    z3::solver solver(ctx, "QF_BV");
+    block_facts(solver);
+    thread_facts(solver, 0);
+    thread_facts(solver, 1);
+    z3::expr differ = ctx.bool_val(false);
+    for (unsigned d = 0; d < 3; ++d) differ = differ || thread_index(d, 0) != thread_index(d, 1);
+    solver.add(differ);
+    Side sa{0, &split, a.inst->parent(), {}, {}, {}};
+    Side sb{1, &split, b.inst->parent(), {}, {}, {}};
+    z3::expr off_a = ctx.bv_val(0, 64), size_a = off_a, off_b = off_a, size_b = off_a;
+    access_facts(solver, a, sa, off_a, size_a);
+    access_facts(solver, b, sb, off_b, size_b);
+    solver.add(z3::ult(off_a, off_b + size_b));
+    solver.add(z3::ult(off_b, off_a + size_a));
+    std::size_t la = 0, lb = 0, fa = 0, fb = 0;
+    symbol_facts(solver, sa, la, fa, sb);
+    symbol_facts(solver, sb, lb, fb, sa);
+    // First without the guards: most disjoint pairs are disjoint by their offsets alone, and the
+    // guards (loop conditions over products of variables) can be costly.
+    z3::check_result result = run(solver);
+    if (result != z3::unsat && (!a.guards.empty() || !b.guards.empty())) {
+      for (const Guard& g : a.guards) solver.add(translate(g.cond, sa) == ctx.bv_val(g.value ? 1 : 0, 1));
+      for (const Guard& g : b.guards) solver.add(translate(g.cond, sb) == ctx.bv_val(g.value ? 1 : 0, 1));
+      symbol_facts(solver, sa, la, fa, sb);
+      symbol_facts(solver, sb, lb, fb, sa);
+      symbol_facts(solver, sa, la, fa, sb);
+      result = spent.count() < options.kernel_ms ? run(solver) : z3::unknown;
+    }
+    if (result == z3::unsat) {
+      answer.verdict = RaceVerdict::Disjoint;
+    } else if (result == z3::sat) {
+      answer.verdict = RaceVerdict::Race;
+      z3::model model = solver.get_model();
+      RaceWitness w;
+      auto value = [&](const z3::expr& e) {
+        std::uint64_t v = 0;
+        z3::expr r = model.eval(e, true);
+        return r.is_numeral_u64(v) ? v : 0;
+      };
+      for (unsigned d = 0; d < 3; ++d) {
+        w.tid_a[d] = value(thread_index(d, 0));
+        w.tid_b[d] = value(thread_index(d, 1));
+      }
+      w.byte = std::max(value(off_a), value(off_b));
+      answer.witness = w;
+    } else if (spent.count() >= options.kernel_ms) {
+      answer.reason = "the time limit for this kernel's race proofs ran out";
+    } else {
+      const std::string why = solver.reason_unknown();
+      if (why.find("resource") != std::string::npos || why.find("rlimit") != std::string::npos)
+        answer.reason = "the solver reached its resource limit";
+      else if (why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos)
+        answer.reason = "the solver ran out of time";
+      else
+        answer.reason = "the solver could not decide (" + why + ")";
+    }
+    return answer;
+  }
+};
+
+RaceSolver::RaceSolver(const ir::Function& fn, const SymbolicInfo& info, const RaceSolverOptions& options)
+    : impl_(std::make_unique<Impl>(fn, info, options)) {}
+
+RaceSolver::~RaceSolver() = default;
+
+RaceAnswer RaceSolver::check(const SharedAccess& a, const SharedAccess& b,
+                             const std::vector<const ir::Block*>& split_loops) {
+  try {
+    return impl_->check(a, b, split_loops);
+  } catch (const z3::exception& e) {
+    RaceAnswer answer;
+    answer.reason = std::string("the solver failed: ") + e.msg();
+    return answer;
+  }
+}
+
+std::array<bool, 3> RaceSolver::shown_dims() const {
+  if (!impl_->shape) return {true, true, true};
+  return {true, (*impl_->shape)[1] > 1 || (*impl_->shape)[2] > 1, (*impl_->shape)[2] > 1};
+}
+
+}  // namespace simtc::analysis

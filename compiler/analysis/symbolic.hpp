@@ -1,0 +1,124 @@
+// Symbolic addresses of shared-memory accesses, for the race rule (simt-shared-race). For each
+// load, store, atomic, memcpy/memset, cp.async and ldmatrix of a kernel's analysis view that
+// reaches a shared variable, the byte offset within that variable as a term over the thread's
+// and the block's symbols, the access size, whether it writes, whether it is atomic, and the
+// branch conditions that must hold where it runs.
+//
+// Terms mirror the IR's integer arithmetic exactly (fixed-width, wrapping: add, sub, mul, shifts,
+// division and remainder by constants, and, or, xor, zext/sext/trunc, icmp, select - so min and
+// max too), over these leaves:
+//  - constants; tid.* and laneid (per thread); ntid.*, ctaid.*, nctaid.*, the dynamic shared size
+//    and the kernel's arguments (the same for every thread of the block);
+//  - for a loop induction variable (a header phi `i = phi [init, i + step]` with a loop-invariant
+//    step) init + step * k, with k the iteration count of that loop;
+//  - a header phi that only shrinks (`s = phi [init, s >> c]`, or s / c) is a symbol bounded
+//    by init;
+//  - anything else (a value read from memory, a float, a phi that is no induction variable): a
+//    free symbol standing for that value, block-uniform or per-thread as the uniformity analysis
+//    says.
+// A leaf defined inside a loop stands for its value in one iteration: its `scope` is the header
+// of the innermost loop containing its definition, and the race solver gives each thread its own
+// copy unless both threads are known to be in the same iteration (intervals.hpp).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "analysis/loops.hpp"
+#include "analysis/uniformity.hpp"
+#include "ir/function.hpp"
+
+namespace simtc::analysis {
+
+struct Term {
+  enum class Kind : std::uint8_t {
+    Const,          // value
+    ThreadIndex,    // tid.<dim>
+    LaneIndex,      // laneid
+    BlockDim,       // ntid.<dim>
+    BlockIndex,     // ctaid.<dim>
+    GridDim,        // nctaid.<dim>
+    DynamicShared,  // the launch's dynamic shared bytes
+    Argument,       // kernel argument number `value`
+    Symbol,         // the value `source` (an unknown)
+    LoopCount,      // the iteration count of the loop headed by `scope`
+    Binary,         // op(ops[0], ops[1]) for the integer binary opcodes
+    Cast,           // op(ops[0]): zext, sext, trunc
+    Compare,        // icmp pred (ops[0], ops[1]), width 1
+    Select,         // ops[0] (width 1) ? ops[1] : ops[2]
+  };
+  Kind kind = Kind::Const;
+  unsigned width = 64;         // bits: 1..64
+  std::uint64_t value = 0;     // Const: the bits; ThreadIndex etc.: the dimension (0 x, 1 y, 2 z)
+  ir::Opcode op = ir::Opcode::Add;
+  ir::CmpPred pred = ir::CmpPred::Eq;
+  bool per_thread = false;     // Symbol: differs between threads even in one iteration
+  const ir::Value* source = nullptr;   // Symbol
+  const ir::Block* scope = nullptr;    // Symbol, LoopCount: the innermost loop it lives in
+  const Term* upper = nullptr;         // Symbol: an unsigned upper bound (inclusive), if known
+  std::vector<const Term*> ops;
+};
+
+/// Whether `t` depends on nothing per thread (tid, laneid or a per-thread symbol).
+bool is_thread_independent(const Term* t);
+/// A readable spelling of a term (for tests and debugging): `(add (zext64 tid.x) 4:64)`.
+std::string term_str(const Term* t);
+
+/// A branch condition that holds where an access runs: `cond` (width 1) equals `value`.
+struct Guard {
+  const Term* cond;
+  bool value;
+};
+
+struct SharedAccess {
+  const ir::Instruction* inst = nullptr;
+  const ir::Global* var = nullptr;  // the shared variable; an extern one is the dynamic shared memory
+  const Term* offset = nullptr;     // first byte, from the start of var (64 bits)
+  const Term* size = nullptr;       // bytes (64 bits)
+  bool write = false;
+  bool read = false;
+  bool atomic = false;
+  bool unsafe = false;              // Tier 2 code ([[simt::unsafe]])
+  bool opaque = false;              // a call left in the view (recursion) that may touch any
+                                    // byte of var: offset 0, size the whole variable
+  std::vector<Guard> guards;
+};
+
+struct SymbolicOptions {
+  /// Whether an instruction is Tier 2 (default: its own in_unsafe() flag).
+  std::function<bool(const ir::Instruction*)> in_unsafe;
+};
+
+class SymbolicInfo {
+ public:
+  const std::vector<SharedAccess>& accesses() const { return accesses_; }
+  const LoopForest& loops() const { return *loops_; }
+  /// The term of an integer value of the function (null for values that are not integers).
+  const Term* term_of(const ir::Value* v) const;
+  /// Every thread leaves the loop of `header` in the same iteration: each branch out of it is
+  /// reached by the whole block and tests a block-uniform condition. After such a loop, its
+  /// iteration count and its uniform values are the same in every thread.
+  bool uniform_exit(const ir::Block* header) const { return uniform_exit_.count(header) != 0; }
+
+ private:
+  friend class SymbolicBuilder;
+  friend SymbolicInfo analyze_shared_accesses(const ir::Function&, const UniformityInfo&, const SymbolicOptions&);
+  std::unique_ptr<LoopForest> loops_;
+  std::deque<Term> arena_;
+  std::unordered_map<const ir::Value*, const Term*> terms_;
+  std::vector<SharedAccess> accesses_;
+  std::unordered_set<const ir::Block*> uniform_exit_;
+};
+
+SymbolicInfo analyze_shared_accesses(const ir::Function& fn, const UniformityInfo& uniformity,
+                                     const SymbolicOptions& options = {});
+
+}  // namespace simtc::analysis
