@@ -1,0 +1,17 @@
+// corpus: race-free | a helper that writes, waits and reads, called by every thread
+#include <simt/kernel.hpp>
+
+float exchange(simt::SharedArray<float, 64>& s, float x) {
+  if (auto slot = s.get_mut(simt::thread::index_in_block())) *slot = x;
+  simt::sync_threads();
+  const float y = s[simt::thread::index_x() ^ 1];
+  simt::sync_threads();
+  return y;
+}
+
+[[kernel, simt::block(64)]] void k(simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 64> s;
+  float v = exchange(s, 1.0f);
+  v = exchange(s, v + 1.0f);
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}

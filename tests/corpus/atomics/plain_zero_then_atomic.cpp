@@ -1,0 +1,12 @@
+// corpus: racy simt-shared-race | bins zeroed by their owners with plain writes, then updated atomically with no barrier
+#include <simt/kernel.hpp>
+
+[[kernel, simt::block(64)]] void k(simt::Slice<const uint32_t> in, simt::DisjointSlice<uint32_t> out) {
+  simt::SharedArray<uint32_t, 64> bins;
+  const uint32_t t = simt::thread::index_x();
+  if (auto slot = bins.get_mut(simt::thread::index_in_block())) *slot = 0;
+  if (t < in.size()) bins.atomic(in[t] % 64).fetch_add(1u, simt::relaxed, simt::block_scope);
+  simt::sync_threads();
+  const uint32_t v = bins[t];
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}

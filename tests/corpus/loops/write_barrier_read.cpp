@@ -1,0 +1,14 @@
+// corpus: racy simt-shared-race | write own, barrier, read neighbour; the next iteration's write meets this read
+#include <simt/kernel.hpp>
+
+[[kernel, simt::block(128)]] void k(uint32_t n, simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 128> s;
+  const uint32_t t = simt::thread::index_x();
+  float v = float(t);
+  for (uint32_t i = 0; i < n; ++i) {
+    if (auto slot = s.get_mut(simt::thread::index_in_block())) *slot = v;
+    simt::sync_threads();
+    v += s[(t + 127) % 128];
+  }
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}

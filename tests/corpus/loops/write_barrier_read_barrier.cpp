@@ -1,0 +1,15 @@
+// corpus: race-free | write own, barrier, read neighbour, barrier in each iteration
+#include <simt/kernel.hpp>
+
+[[kernel, simt::block(128)]] void k(uint32_t n, simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 128> s;
+  const uint32_t t = simt::thread::index_x();
+  float v = float(t);
+  for (uint32_t i = 0; i < n; ++i) {
+    if (auto slot = s.get_mut(simt::thread::index_in_block())) *slot = v;
+    simt::sync_threads();
+    v += s[(t + 127) % 128];
+    simt::sync_threads();
+  }
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}

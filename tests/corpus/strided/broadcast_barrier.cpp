@@ -1,0 +1,11 @@
+// corpus: race-free | every thread reads s[0] after a barrier
+#include <simt/kernel.hpp>
+
+[[kernel, simt::block(128)]] void k(simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 128> s;
+  const uint32_t t = simt::thread::index_x();
+  if (auto slot = s.get_mut(simt::thread::index_in_block())) *slot = float(t);
+  simt::sync_threads();
+  const float v = s[0];
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}

@@ -1,0 +1,11 @@
+// corpus: race-free | an index read from the input, used after the barrier
+#include <simt/kernel.hpp>
+
+[[kernel, simt::block(64)]] void k(simt::Slice<const uint32_t> in, simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 64> s;
+  const uint32_t t = simt::thread::index_x();
+  if (auto slot = s.get_mut(simt::thread::index_in_block())) *slot = float(t);
+  simt::sync_threads();
+  const float v = t < in.size() ? s[in[t] % 64] : 0.0f;
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}

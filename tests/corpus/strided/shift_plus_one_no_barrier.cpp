@@ -1,0 +1,11 @@
+// corpus: racy simt-shared-race | read s[t + 1] right after the owners write it
+#include <simt/kernel.hpp>
+
+[[kernel, simt::block(128)]] void k(simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 128> s;
+  const uint32_t t = simt::thread::index_x();
+  if (auto slot = s.get_mut(simt::thread::index_in_block())) *slot = float(t);
+
+  const float v = t + 1 < 128 ? s[t + 1] : 0.0f;
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}

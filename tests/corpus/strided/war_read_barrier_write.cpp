@@ -1,0 +1,13 @@
+// corpus: race-free | read s[t ^ 1], barrier, then overwrite the own slot
+#include <simt/kernel.hpp>
+
+[[kernel, simt::block(64)]] void k(simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 64> s;
+  const uint32_t t = simt::thread::index_x();
+  if (auto slot = s.get_mut(simt::thread::index_in_block())) *slot = float(t);
+  simt::sync_threads();
+  const float v = s[t ^ 1];
+  simt::sync_threads();
+  if (auto slot = s.get_mut(simt::thread::index_in_block())) *slot = v;
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}

@@ -1,0 +1,16 @@
+// corpus: racy simt-shared-race | row 0 sums columns while the other rows are still loading
+#include <simt/kernel.hpp>
+
+[[kernel, simt::block(16, 16)]] void k(simt::Slice<const float> in, simt::DisjointSlice<float, simt::space::Rows<256>> out) {
+  simt::SharedTile<float, 16, 16> tile;
+  const uint32_t tx = simt::thread::index_x(), ty = simt::thread::index_y();
+  const size_t gx = size_t(simt::block::index_x()) * 16 + tx, gy = size_t(simt::block::index_y()) * 16 + ty;
+  const size_t at = gy * 256 + gx;
+  if (auto slot = tile.get_mut(simt::thread::index_in_block())) *slot = at < in.size() ? in[at] : 0.0f;
+
+  float col = 0.0f;
+  if (ty == 0)
+    for (uint32_t r = 0; r < 16; ++r) col += tile(r, tx);
+  const float v = col;
+  if (auto o = out.get_mut(simt::thread::index_2d<256>())) *o = v;
+}

@@ -1,0 +1,11 @@
+// corpus: racy simt-shared-race | warp::sync orders one warp only, but lane 0 reads slot t + 32 of the next warp
+#include <simt/kernel.hpp>
+
+[[kernel, simt::block(64)]] void k(simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 64> s;
+  const uint32_t t = simt::thread::index_x();
+  if (auto slot = s.get_mut(simt::thread::index_in_block())) *slot = float(t);
+  simt::warp::sync(simt::warp::full_mask);
+  const float v = s[(t + 32) % 64];
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}
