@@ -30,7 +30,13 @@ void check_warp_divergence(RuleContext& context) {
   std::uint64_t threads = 0;
   if (const auto& shape = kernel.launch_bounds().reqntid)
     threads = std::uint64_t{(*shape)[0]} * (*shape)[1] * (*shape)[2];
-  const bool partial = threads % 32 != 0;
+  // A contract that only bounds the block (simt::max_threads) admits blocks of any thread count
+  // up to the bound, and so a partial last warp too; a kernel without a contract has only
+  // unchecked launches, whose shape is the caller's obligation.
+  std::uint64_t bound = 0;
+  if (const auto& shape = kernel.launch_bounds().maxntid; shape && !kernel.launch_bounds().reqntid)
+    bound = std::uint64_t{(*shape)[0]} * (*shape)[1] * (*shape)[2];
+  const bool partial = threads % 32 != 0 || bound != 0;
   for (const ir::Block* b : kernel.blocks()) {
     const bool divergent = u.control(b) == Uniformity::Varying;
     if (!divergent && !partial) continue;
@@ -44,6 +50,13 @@ void check_warp_divergence(RuleContext& context) {
                          "lanes that took the other branch never arrive";
         if (const ir::Instruction* cause = u.divergence_cause(b, Uniformity::Varying))
           report.notes.push_back({context.place_of(cause).loc, context.branch_note(cause)});
+      } else if (bound != 0) {
+        report.message = "warp operation with the full mask in a kernel whose block is only bounded: a block "
+                         "whose thread count is not a multiple of 32 has a partial last warp, whose missing "
+                         "lanes never arrive";
+        report.notes.push_back({context.kernel().original->loc(),
+                                "the launch contract allows any block of up to " + std::to_string(bound) +
+                                    " threads; fix the shape with simt::block(...) (a multiple of 32 threads)"});
       } else {
         report.message = "warp operation with the full mask in a block of " + std::to_string(threads) +
                          " threads: its last warp has only " + std::to_string(threads % 32) +
