@@ -1,5 +1,6 @@
 #include "analysis/fold_constants.hpp"
 
+#include <optional>
 #include <unordered_map>
 
 namespace simtc::analysis {
@@ -74,6 +75,44 @@ bool fold_icmp(ir::CmpPred pred, std::uint64_t a, std::uint64_t b, unsigned widt
   }
 }
 
+// The thread's index in a dimension is below the block's extent in it: tid.d < ntid.d always
+// holds, and so does tid.d < C when the contract's exact block has at most C threads in d.
+// Compares of the two (either order, through zero-extensions) fold to what they always are.
+int dimension_of(const Value* v, ir::IntrinsicId x, ir::IntrinsicId y, ir::IntrinsicId z) {
+  if (v->value_kind() != Value::ValueKind::Instruction) return -1;
+  const auto* i = static_cast<const Instruction*>(v);
+  if (i->opcode() != Opcode::Intrinsic) return -1;
+  return i->intrinsic_id() == x ? 0 : i->intrinsic_id() == y ? 1 : i->intrinsic_id() == z ? 2 : -1;
+}
+const Value* without_zext(const Value* v) {
+  while (v->value_kind() == Value::ValueKind::Instruction && static_cast<const Instruction*>(v)->opcode() == Opcode::ZExt)
+    v = static_cast<const Instruction*>(v)->operand(0);
+  return v;
+}
+std::optional<bool> thread_index_bound(const ir::Function& fn, ir::CmpPred pred, const Value* x, const Value* y,
+                                       const FoldOptions& options) {
+  using I = ir::IntrinsicId;
+  const Value* lhs = without_zext(x);
+  const Value* rhs = without_zext(y);
+  // Normalise to `tid <pred> bound`.
+  if (dimension_of(lhs, I::TidX, I::TidY, I::TidZ) < 0) {
+    std::swap(lhs, rhs);
+    switch (pred) {
+      case ir::CmpPred::Ugt: pred = ir::CmpPred::Ult; break;
+      case ir::CmpPred::Ule: pred = ir::CmpPred::Uge; break;
+      default: return std::nullopt;
+    }
+  }
+  const int d = dimension_of(lhs, I::TidX, I::TidY, I::TidZ);
+  if (d < 0 || (pred != ir::CmpPred::Ult && pred != ir::CmpPred::Uge)) return std::nullopt;
+  bool below = dimension_of(rhs, I::NtidX, I::NtidY, I::NtidZ) == d;
+  if (!below && options.use_launch_bounds && fn.launch_bounds().reqntid)
+    if (const ir::Constant* c = int_constant(const_cast<Value*>(rhs)))
+      below = c->int_bits() >= (*fn.launch_bounds().reqntid)[d];
+  if (!below) return std::nullopt;
+  return pred == ir::CmpPred::Ult;
+}
+
 // The folded value of `inst`, or null.
 Value* fold(ir::Module& m, const ir::Function& fn, const Instruction* inst, const FoldOptions& options) {
   const Opcode op = inst->opcode();
@@ -121,6 +160,7 @@ Value* fold(ir::Module& m, const ir::Function& fn, const Instruction* inst, cons
   if (op == Opcode::ICmp) {
     if (a && b && !x->type().is_vector())
       return m.get_bool(fold_icmp(inst->cmp_pred(), a->int_bits(), b->int_bits(), x->type().element_bits()));
+    if (auto known = thread_index_bound(fn, inst->cmp_pred(), x, y, options)) return m.get_bool(*known);
     return nullptr;
   }
   if (!ir::is_binary(op) || !t.is_int()) return nullptr;
