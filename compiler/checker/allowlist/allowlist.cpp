@@ -103,16 +103,26 @@ const char* verdict_name(Verdict verdict) {
   return "unclassified";
 }
 
+// The rules ask for every node they visit: the answers are looked up by name once, into arrays
+// indexed by Clang's enumerators.
 Classification classify_stmt(clang::Stmt::StmtClass kind) {
-  for (const StmtName& entry : kStmtNames)
-    if (entry.kind == kind) return find(stmt_table(), entry.name);
-  return {};
+  static const std::unordered_map<unsigned, Classification> by_kind = [] {
+    std::unordered_map<unsigned, Classification> out;
+    for (const StmtName& entry : kStmtNames) out.emplace(unsigned(entry.kind), find(stmt_table(), entry.name));
+    return out;
+  }();
+  auto it = by_kind.find(unsigned(kind));
+  return it == by_kind.end() ? Classification{} : it->second;
 }
 
 Classification classify_cast(clang::CastKind kind) {
-  for (const CastName& entry : kCastNames)
-    if (entry.kind == kind) return find(cast_table(), entry.name);
-  return {};
+  static const std::unordered_map<unsigned, Classification> by_kind = [] {
+    std::unordered_map<unsigned, Classification> out;
+    for (const CastName& entry : kCastNames) out.emplace(unsigned(entry.kind), find(cast_table(), entry.name));
+    return out;
+  }();
+  auto it = by_kind.find(unsigned(kind));
+  return it == by_kind.end() ? Classification{} : it->second;
 }
 
 Classification classify_builtin(llvm::StringRef name) { return find(builtin_table(), name.str()); }
