@@ -90,6 +90,7 @@ std::unique_ptr<ir::Module> clone_module(const ir::Module& module, CloneMap& map
         out->create_function(fn->name(), fn->return_type(), types, names, fn->is_kernel());
     copy->set_loc(fn->loc());
     copy->set_library(fn->is_library());
+    copy->set_owner_access(fn->is_owner_access());
     copy->launch_bounds() = fn->launch_bounds();
     copy->signature() = fn->signature();
     for (unsigned i = 0; i < fn->params().size(); ++i) {

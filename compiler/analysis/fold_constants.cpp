@@ -134,11 +134,23 @@ Value* fold(ir::Module& m, const ir::Function& fn, const Instruction* inst, cons
   }
   if (op == Opcode::Phi) {
     Value* only = nullptr;
+    bool undef = false;
     for (Value* v : inst->operands()) {
       if (v == inst || v == only) continue;
+      if (v->value_kind() == Value::ValueKind::Constant &&
+          static_cast<const ir::Constant*>(v)->const_kind() == ir::Constant::ConstKind::Undef) {
+        undef = true;
+        continue;
+      }
       if (only != nullptr) return nullptr;
       only = v;
     }
+    // An undefined incoming value may be taken to be the other one, where that one is defined
+    // on every path: an argument, a constant, or a value of the entry block (a lambda's
+    // captures, stored once in the entry).
+    if (only != nullptr && undef && only->value_kind() == Value::ValueKind::Instruction &&
+        static_cast<const Instruction*>(only)->parent() != fn.entry())
+      return nullptr;
     return only;
   }
   if (op == Opcode::Select) {

@@ -65,7 +65,10 @@ bool promote_allocas(ir::Module& module, ir::Function& fn, const PromoteOptions&
         if (i->opcode() == Opcode::Load && k == 0 && plain) {
           accesses[alloca][offset].push_back(i->type());
           memory_ops.push_back(i);
-        } else if (i->opcode() == Opcode::Store && k == 1 && plain && !base.count(i->operand(0))) {
+        } else if (i->opcode() == Opcode::Store && k == 1 && plain) {
+          // Storing a pointer into a local is a plain store to this one (the stored local itself
+          // escapes, through operand 0; once this slot is promoted, a later round sees it used
+          // directly: a lambda's captures by reference).
           accesses[alloca][offset].push_back(i->operand(0)->type());
           memory_ops.push_back(i);
         } else if (i->opcode() == Opcode::PtrAdd && k == 0 && base.count(i)) {

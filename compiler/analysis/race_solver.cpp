@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <iostream>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -64,15 +66,128 @@ struct RaceSolver::Impl {
   z3::context ctx;
   std::chrono::milliseconds spent{0};
   std::unordered_map<const void*, unsigned> ids;
+  std::string last_unknown;  // why the last query was undecided
+  int split_dim = -1;        // two blocks: the first dimension in which they differ (-1: any)
+  std::optional<z3::model> abstract_model;  // the last spurious one
+
+  // A product of two non-constant terms as a fresh value p (the solver's multipliers are what
+  // makes a query hard); lemmas that hold for x * y keep what the proofs need.
+  struct Product {
+    z3::expr p, x, y;
+    unsigned bits_x, bits_y, width;
+  };
+
+  // An upper bound on the bits of a term's unsigned value (its width when nothing is known).
+  unsigned bits(const Term* t) const {
+    const unsigned w = t->width;
+    auto cap = [w](unsigned b) { return std::min(b, w); };
+    auto of = [](std::uint64_t v) {
+      unsigned b = 0;
+      for (; v != 0; v >>= 1) ++b;
+      return b;
+    };
+    const unsigned dim = static_cast<unsigned>(t->value % 3);
+    switch (t->kind) {
+      case Term::Kind::Const: return of(t->value);
+      case Term::Kind::ThreadIndex: return cap(shape ? of((*shape)[dim] - 1) : (dim == 2 ? 6 : 10));
+      case Term::Kind::LaneIndex: return cap(5);
+      case Term::Kind::BlockDim: return cap(shape ? of((*shape)[dim]) : (dim == 2 ? 7 : 11));
+      case Term::Kind::BlockIndex:
+      case Term::Kind::GridDim: return cap(dim == 0 ? 31 : 16);
+      case Term::Kind::Symbol: return t->upper != nullptr ? cap(bits(t->upper)) : w;
+      case Term::Kind::Cast:
+        if (t->op == ir::Opcode::ZExt || t->op == ir::Opcode::Trunc) return cap(bits(t->ops[0]));
+        return bits(t->ops[0]) < t->ops[0]->width ? cap(bits(t->ops[0])) : w;
+      case Term::Kind::Binary: {
+        const unsigned a = bits(t->ops[0]), b = bits(t->ops[1]);
+        const Term* rhs = t->ops[1];
+        switch (t->op) {
+          case ir::Opcode::Add: return cap(std::max(a, b) + 1);
+          case ir::Opcode::Mul: return cap(a + b);
+          case ir::Opcode::And: return std::min(a, b);
+          case ir::Opcode::Or:
+          case ir::Opcode::Xor: return std::max(a, b);
+          case ir::Opcode::UDiv: return a;
+          case ir::Opcode::URem: return std::min(a, b);
+          case ir::Opcode::LShr:
+            return rhs->kind == Term::Kind::Const && rhs->value < w ? a - std::min<unsigned>(a, rhs->value) : a;
+          case ir::Opcode::Shl:
+            return rhs->kind == Term::Kind::Const && rhs->value < w ? cap(a + static_cast<unsigned>(rhs->value)) : w;
+          default: return w;
+        }
+      }
+      case Term::Kind::Select: return std::max(bits(t->ops[1]), bits(t->ops[2]));
+      case Term::Kind::Compare: return 1;
+      default: return w;
+    }
+  }
+
+  // Lemmas of the products met, for each pair (both threads' together): equal operands give
+  // equal products; without wrapping, a larger operand (the other equal) gives a product larger
+  // by at least the other operand, a zero operand a zero product, and the product has at most
+  // the bits of both.
+  void product_lemmas(z3::solver& solver, const std::vector<Product>& all) {
+    // x * y does not wrap: by the operands' bits alone, or when one operand is small enough for
+    // the other's bits (a condition on the values, e.g. a row below a 32-bit row count).
+    auto max_of = [](unsigned b) { return b >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << b) - 1; };
+    std::vector<z3::expr> no_wrap;
+    for (const Product& q : all) {
+      const unsigned w = q.width;
+      if (q.bits_x + q.bits_y <= w) {
+        no_wrap.push_back(ctx.bool_val(true));
+        solver.add(z3::ule(q.p, ctx.bv_val(max_of(q.bits_x) * max_of(q.bits_y), w)));
+        continue;
+      }
+      z3::expr nw = ctx.bool_val(false);
+      if (q.bits_y < w) {
+        const unsigned room = w - q.bits_y;  // x below 2^room
+        z3::expr pre = z3::ule(q.x, ctx.bv_val(max_of(room), w));
+        nw = nw || pre;
+        solver.add(z3::implies(pre, z3::ule(q.p, ctx.bv_val(max_of(room) * max_of(q.bits_y), w))));
+      }
+      if (q.bits_x < w) {
+        const unsigned room = w - q.bits_x;
+        z3::expr pre = z3::ule(q.y, ctx.bv_val(max_of(room), w));
+        nw = nw || pre;
+        solver.add(z3::implies(pre, z3::ule(q.p, ctx.bv_val(max_of(room) * max_of(q.bits_x), w))));
+      }
+      no_wrap.push_back(nw);
+    }
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const Product& a = all[i];
+      z3::expr zero = ctx.bv_val(0, a.width), one = ctx.bv_val(1, a.width);
+      solver.add(z3::implies(a.x == zero || a.y == zero, a.p == zero));
+      solver.add(z3::implies(a.x == one, a.p == a.y));
+      solver.add(z3::implies(a.y == one, a.p == a.x));
+      solver.add(z3::implies(no_wrap[i] && z3::ule(one, a.y), z3::uge(a.p, a.x)));
+      solver.add(z3::implies(no_wrap[i] && z3::ule(one, a.x), z3::uge(a.p, a.y)));
+      for (std::size_t j = 0; j < all.size(); ++j) {
+        const Product& b = all[j];
+        if (i == j || a.width != b.width) continue;
+        if (i < j) {
+          solver.add(z3::implies(a.x == b.x && a.y == b.y, a.p == b.p));
+          solver.add(z3::implies(a.x == b.y && a.y == b.x, a.p == b.p));
+        }
+        z3::expr both = no_wrap[i] && no_wrap[j];
+        solver.add(z3::implies(both && a.y == b.y && z3::ult(a.x, b.x), z3::uge(b.p, a.p + a.y)));
+        solver.add(z3::implies(both && a.x == b.x && z3::ult(a.y, b.y), z3::uge(b.p, a.p + a.x)));
+        solver.add(z3::implies(both && a.x == b.y && z3::ult(a.y, b.x), z3::uge(b.p, a.p + a.x)));
+        solver.add(z3::implies(both && a.y == b.x && z3::ult(a.x, b.y), z3::uge(b.p, a.p + a.y)));
+      }
+    }
+  }
 
   // One query's translation: the thread (0: A, 1: B), the loops it runs apart in, where it is.
   struct Side {
     unsigned thread;
     const std::vector<const ir::Block*>* split;
+    bool other_block;  // the two threads are in different blocks
     const ir::Block* at;
     std::unordered_map<const Term*, z3::expr> memo;
     std::vector<const Term*> linear;  // linear thread indices met
     std::vector<z3::expr> facts;      // what the symbols met are known to satisfy
+    std::vector<Product> products;    // products of two unknowns, abstracted (exact: kept)
+    bool exact = false;               // translate products as products
   };
 
   std::string id(const void* p) {
@@ -86,6 +201,7 @@ struct RaceSolver::Impl {
   // the same iteration of it and of every loop around it (or both past a loop that every thread
   // leaves in the same iteration).
   bool shared_scope(const ir::Block* scope, const Side& s) const {
+    if (s.other_block) return false;
     for (const ir::Block* l = scope; l != nullptr; l = info.loops().parent(l)) {
       if (std::find(s.split->begin(), s.split->end(), l) != s.split->end()) return false;
       if (!info.loops().contains(l, s.at) && !info.uniform_exit(l)) return false;
@@ -95,6 +211,10 @@ struct RaceSolver::Impl {
 
   z3::expr thread_index(unsigned dim, unsigned thread) {
     return var(std::string("tid.") + kDims[dim] + (thread == 0 ? "!A" : "!B"), 32);
+  }
+  // ctaid: one for both threads of one block, one each for threads of two blocks.
+  z3::expr block_index(unsigned dim, const Side& s) {
+    return var(std::string("ctaid.") + kDims[dim] + (s.other_block ? suffix(s) : ""), 32);
   }
   z3::expr block_dim(unsigned dim) {
     if (shape) return ctx.bv_val((*shape)[dim], 32);
@@ -123,13 +243,14 @@ struct RaceSolver::Impl {
       case Term::Kind::ThreadIndex: return fit(thread_index(dim, s.thread), w);
       case Term::Kind::LaneIndex: return fit(var("laneid" + suffix(s), 32), w);
       case Term::Kind::BlockDim: return fit(block_dim(dim), w);
-      case Term::Kind::BlockIndex: return fit(var(std::string("ctaid.") + kDims[dim], 32), w);
+      case Term::Kind::BlockIndex: return fit(block_index(dim, s), w);
       case Term::Kind::GridDim: return fit(var(std::string("nctaid.") + kDims[dim], 32), w);
       case Term::Kind::DynamicShared: return fit(var("dynamic_size", 32), w);
       case Term::Kind::Argument: return var("arg" + std::to_string(t->value) + "." + std::to_string(w), w);
       case Term::Kind::Symbol: {
         std::string name = "v" + id(t);
-        if (t->per_thread || !shared_scope(t->scope, s)) name += suffix(s);
+        // In different blocks even a block-uniform unknown may differ.
+        if (t->per_thread || s.other_block || !shared_scope(t->scope, s)) name += suffix(s);
         z3::expr v = var(name, w);
         if (t->upper != nullptr) s.facts.push_back(z3::ule(v, translate(t->upper, s)));
         return v;
@@ -152,6 +273,11 @@ struct RaceSolver::Impl {
         }
         z3::expr a = translate(t->ops[0], s);
         z3::expr b = translate(t->ops[1], s);
+        if (t->op == ir::Opcode::Mul && !s.exact && !a.is_numeral() && !b.is_numeral()) {
+          z3::expr p = var("p" + id(t) + suffix(s), w);
+          s.products.push_back({p, a, b, bits(t->ops[0]), bits(t->ops[1]), w});
+          return p;
+        }
         switch (t->op) {
           case ir::Opcode::Add: return a + b;
           case ir::Opcode::Sub: return a - b;
@@ -207,7 +333,12 @@ struct RaceSolver::Impl {
   // The facts about one thread: its index within the block shape.
   void thread_facts(z3::solver& solver, unsigned thread) {
     for (unsigned d = 0; d < 3; ++d) solver.add(z3::ult(thread_index(d, thread), block_dim(d)));
-    solver.add(z3::ult(var(std::string("laneid") + (thread == 0 ? "!A" : "!B"), 32), ctx.bv_val(32, 32)));
+    // The hardware cuts a block into warps by the linear thread index: the lane is its low
+    // five bits.
+    auto low = [](const z3::expr& e) { return e.extract(15, 0); };
+    z3::expr lin = low(thread_index(0, thread)) +
+                   low(block_dim(0)) * (low(thread_index(1, thread)) + low(block_dim(1)) * low(thread_index(2, thread)));
+    solver.add(var(std::string("laneid") + (thread == 0 ? "!A" : "!B"), 32) == z3::zext(lin.extract(4, 0), 27));
   }
 
   void block_facts(z3::solver& solver) {
@@ -224,10 +355,38 @@ struct RaceSolver::Impl {
     solver.add(z3::ule(xy * narrow(block_dim(2)), ctx.bv_val(1024, 22)));
   }
 
+  // Two blocks of one grid: ctaid < nctaid within the device's grid limits, and they differ.
+  void grid_facts(z3::solver& solver, Side& a, Side& b) {
+    z3::expr differ = ctx.bool_val(false);
+    for (unsigned d = 0; d < 3; ++d) {
+      z3::expr n = var(std::string("nctaid.") + kDims[d], 32);
+      solver.add(z3::ule(n, ctx.bv_val(d == 0 ? 0x7fffffffu : 0xffffu, 32)));
+      solver.add(z3::ult(block_index(d, a), n));
+      solver.add(z3::ult(block_index(d, b), n));
+      differ = differ || block_index(d, a) != block_index(d, b);
+      // One query per dimension in which the blocks first differ: three easier ones.
+      if (split_dim >= 0 && d < static_cast<unsigned>(split_dim)) solver.add(block_index(d, a) == block_index(d, b));
+      if (split_dim >= 0 && d == static_cast<unsigned>(split_dim)) solver.add(block_index(d, a) != block_index(d, b));
+    }
+    solver.add(differ);
+  }
+
   // The access lies inside its variable.
   void access_facts(z3::solver& solver, const SharedAccess& x, Side& s, z3::expr& off, z3::expr& size) {
     off = translate(x.offset, s);
     size = translate(x.size, s);
+    if (x.var == nullptr) {
+      // A buffer: safe code reaches it only in bounds (its accesses are checked against its
+      // size), and no buffer is larger than the GPU's 2^49-byte virtual address space, so
+      // neither is the size (in elements of at least this access's bytes) nor the range.
+      const std::uint64_t space = std::uint64_t(1) << 49;
+      solver.add(z3::ule(size, ctx.bv_val(space, 64)));
+      solver.add(z3::ule(off, ctx.bv_val(space, 64) - size));
+      if (x.size->kind == Term::Kind::Const && x.size->value != 0)
+        solver.add(z3::ule(var("arg" + std::to_string(x.buffer->index() + 1) + ".64", 64),
+                           ctx.bv_val(space / x.size->value, 64)));
+      return;
+    }
     z3::expr limit = x.var->is_extern() ? z3::zext(var("dynamic_size", 32), 32)
                                         : ctx.bv_val(static_cast<std::uint64_t>(x.var->size()), 64);
     solver.add(z3::ule(size, limit));
@@ -239,7 +398,7 @@ struct RaceSolver::Impl {
     // The linear thread index differs between the two threads: a lemma the solver finds hard
     // with unknown block sizes (a product of variables).
     for (; done_linear < s.linear.size(); ++done_linear)
-      solver.add(translate(s.linear[done_linear], s) != translate(s.linear[done_linear], other));
+      if (!s.other_block) solver.add(translate(s.linear[done_linear], s) != translate(s.linear[done_linear], other));
     for (; done_facts < s.facts.size(); ++done_facts) solver.add(s.facts[done_facts]);
   }
 
@@ -284,63 +443,137 @@ struct RaceSolver::Impl {
     return answer;
   }
 
-  RaceAnswer check(const SharedAccess& a, const SharedAccess& b, const std::vector<const ir::Block*>& split) {
-    RaceAnswer answer;
-    if (auto cheap = decide_constant(a, b)) return *cheap;
-    if (spent.count() >= options.kernel_ms) {
-      answer.reason = "the time limit for this kernel's race proofs ran out";
-      return answer;
-    }
-    answer.used_solver = true;
+  // One query: can thread A running `a` and thread B running `b` touch a common byte? With
+  // `exact`, products are products; otherwise they are abstracted (product_lemmas), so unsat
+  // proves disjointness and sat may be spurious. On sat, `witness` gets the model's threads.
+  z3::check_result query(const SharedAccess& a, const SharedAccess& b, const std::vector<const ir::Block*>& split,
+                         bool other_block, bool exact, std::optional<RaceWitness>& witness, bool& spurious,
+                         const z3::model* fix = nullptr) {
     z3::solver solver(ctx, "QF_BV");
+    // Replaying an abstract model: every value but the products' as it was.
+    if (fix != nullptr)
+      for (unsigned i = 0; i < fix->num_consts(); ++i) {
+        z3::func_decl d = fix->get_const_decl(i);
+        if (d.name().str().rfind('p', 0) == 0) continue;
+        solver.add(d() == fix->get_const_interp(d));
+      }
     block_facts(solver);
     thread_facts(solver, 0);
     thread_facts(solver, 1);
-    z3::expr differ = ctx.bool_val(false);
-    for (unsigned d = 0; d < 3; ++d) differ = differ || thread_index(d, 0) != thread_index(d, 1);
-    solver.add(differ);
-    Side sa{0, &split, a.inst->parent(), {}, {}, {}};
-    Side sb{1, &split, b.inst->parent(), {}, {}, {}};
+    Side sa{0, &split, other_block, a.inst->parent(), {}, {}, {}, {}, exact};
+    Side sb{1, &split, other_block, b.inst->parent(), {}, {}, {}, {}, exact};
+    if (other_block) {
+      grid_facts(solver, sa, sb);
+    } else {
+      z3::expr differ = ctx.bool_val(false);
+      for (unsigned d = 0; d < 3; ++d) differ = differ || thread_index(d, 0) != thread_index(d, 1);
+      solver.add(differ);
+    }
     z3::expr off_a = ctx.bv_val(0, 64), size_a = off_a, off_b = off_a, size_b = off_a;
     access_facts(solver, a, sa, off_a, size_a);
     access_facts(solver, b, sb, off_b, size_b);
     solver.add(z3::ult(off_a, off_b + size_b));
     solver.add(z3::ult(off_b, off_a + size_a));
     std::size_t la = 0, lb = 0, fa = 0, fb = 0;
-    symbol_facts(solver, sa, la, fa, sb);
-    symbol_facts(solver, sb, lb, fb, sa);
+    auto all_facts = [&] {
+      symbol_facts(solver, sa, la, fa, sb);
+      symbol_facts(solver, sb, lb, fb, sa);
+      symbol_facts(solver, sa, la, fa, sb);
+    };
+    std::size_t lemmas_done = 0;
+    auto lemmas = [&] {
+      std::vector<Product> all = sa.products;
+      all.insert(all.end(), sb.products.begin(), sb.products.end());
+      if (all.size() == lemmas_done) return;
+      product_lemmas(solver, all);
+      lemmas_done = all.size();
+    };
+    all_facts();
+    lemmas();
     // First without the guards: most disjoint pairs are disjoint by their offsets alone, and the
     // guards (loop conditions over products of variables) can be costly.
     z3::check_result result = run(solver);
     if (result != z3::unsat && (!a.guards.empty() || !b.guards.empty())) {
       for (const Guard& g : a.guards) solver.add(translate(g.cond, sa) == ctx.bv_val(g.value ? 1 : 0, 1));
       for (const Guard& g : b.guards) solver.add(translate(g.cond, sb) == ctx.bv_val(g.value ? 1 : 0, 1));
-      symbol_facts(solver, sa, la, fa, sb);
-      symbol_facts(solver, sb, lb, fb, sa);
-      symbol_facts(solver, sa, la, fa, sb);
+      all_facts();
+      lemmas();
       result = spent.count() < options.kernel_ms ? run(solver) : z3::unknown;
     }
+    if (result == z3::unknown) last_unknown = solver.reason_unknown();
+    if (std::getenv("SIMTC_DEBUG_RACE") != nullptr)
+      std::cerr << spent.count() << " ms: race query (" << (exact ? "exact" : "abstract") << ", " << (other_block ? "two blocks" : "one block")
+                << "): " << (result == z3::unsat ? "unsat" : result == z3::sat ? "sat" : "unknown") << "\n"
+                << solver << "\n";
+    if (result != z3::sat) return result;
+    z3::model model = solver.get_model();
+    if (std::getenv("SIMTC_DEBUG_RACE") != nullptr) std::cerr << "model:\n" << model << "\n";
+    auto value = [&](const z3::expr& e) {
+      std::uint64_t v = 0;
+      z3::expr r = model.eval(e, true);
+      return r.is_numeral_u64(v) ? v : 0;
+    };
+    // An abstract model is a witness only when each product's value is the product's.
+    if (!exact) {
+      for (const Side* side : {&sa, &sb})
+        for (const Product& q : side->products) {
+          const unsigned w = q.width;
+          const std::uint64_t mask = w >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << w) - 1;
+          if (((value(q.x) * value(q.y)) & mask) != value(q.p)) {
+            spurious = true;
+            abstract_model = model;
+            return z3::unknown;
+          }
+        }
+    }
+    RaceWitness w;
+    for (unsigned d = 0; d < 3; ++d) {
+      w.tid_a[d] = value(thread_index(d, 0));
+      w.tid_b[d] = value(thread_index(d, 1));
+      w.ctaid_a[d] = value(block_index(d, sa));
+      w.ctaid_b[d] = value(block_index(d, sb));
+    }
+    w.other_block = other_block;
+    w.byte = std::max(value(off_a), value(off_b));
+    witness = w;
+    return z3::sat;
+  }
+
+  RaceAnswer check(const SharedAccess& a, const SharedAccess& b, const std::vector<const ir::Block*>& split,
+                   bool other_block) {
+    RaceAnswer answer;
+    if (!other_block)
+      if (auto cheap = decide_constant(a, b)) return *cheap;
+    if (spent.count() >= options.kernel_ms) {
+      answer.reason = "the time limit for this kernel's race proofs ran out";
+      return answer;
+    }
+    answer.used_solver = true;
+    last_unknown.clear();
+    // The abstraction first (cheap, proves most disjoint pairs); the exact products only when it
+    // finds two threads that the products do not confirm.
+    z3::check_result result = z3::unsat;
+    for (int dim = other_block ? 0 : -1; dim < (other_block ? 3 : 0) && result == z3::unsat; ++dim) {
+      split_dim = dim;
+      bool spurious = false;
+      result = query(a, b, split, other_block, false, answer.witness, spurious);
+      if (spurious && spent.count() < options.kernel_ms) {
+        // The same threads with the products computed: often a race that does not depend on them.
+        const z3::model model = *abstract_model;
+        result = query(a, b, split, other_block, true, answer.witness, spurious, &model);
+        if (result != z3::sat && spent.count() < options.kernel_ms)
+          result = query(a, b, split, other_block, true, answer.witness, spurious);
+      }
+    }
+    split_dim = -1;
     if (result == z3::unsat) {
       answer.verdict = RaceVerdict::Disjoint;
     } else if (result == z3::sat) {
       answer.verdict = RaceVerdict::Race;
-      z3::model model = solver.get_model();
-      RaceWitness w;
-      auto value = [&](const z3::expr& e) {
-        std::uint64_t v = 0;
-        z3::expr r = model.eval(e, true);
-        return r.is_numeral_u64(v) ? v : 0;
-      };
-      for (unsigned d = 0; d < 3; ++d) {
-        w.tid_a[d] = value(thread_index(d, 0));
-        w.tid_b[d] = value(thread_index(d, 1));
-      }
-      w.byte = std::max(value(off_a), value(off_b));
-      answer.witness = w;
     } else if (spent.count() >= options.kernel_ms) {
       answer.reason = "the time limit for this kernel's race proofs ran out";
     } else {
-      const std::string why = solver.reason_unknown();
+      const std::string& why = last_unknown;
       if (why.find("resource") != std::string::npos || why.find("rlimit") != std::string::npos)
         answer.reason = "the solver reached its resource limit";
       else if (why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos)
@@ -358,9 +591,9 @@ RaceSolver::RaceSolver(const ir::Function& fn, const SymbolicInfo& info, const R
 RaceSolver::~RaceSolver() = default;
 
 RaceAnswer RaceSolver::check(const SharedAccess& a, const SharedAccess& b,
-                             const std::vector<const ir::Block*>& split_loops) {
+                             const std::vector<const ir::Block*>& split_loops, bool other_block) {
   try {
-    return impl_->check(a, b, split_loops);
+    return impl_->check(a, b, split_loops, other_block);
   } catch (const z3::exception& e) {
     RaceAnswer answer;
     answer.reason = std::string("the solver failed: ") + e.msg();

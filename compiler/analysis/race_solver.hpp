@@ -32,8 +32,8 @@ struct RaceSolverOptions {
   // loaded); the queries of the tests and examples need at most 4 % of it.
   unsigned query_rlimit = 20000000;
   // Time limits as a backstop.
-  unsigned query_ms = 5000;    // per query
-  unsigned kernel_ms = 30000;  // all queries of one kernel together
+  unsigned query_ms = 20000;   // per query
+  unsigned kernel_ms = 60000;  // all queries of one kernel together
 };
 
 enum class RaceVerdict : std::uint8_t {
@@ -46,6 +46,9 @@ struct RaceWitness {
   std::array<std::uint64_t, 3> tid_a{};  // thread A (running access a)
   std::array<std::uint64_t, 3> tid_b{};
   std::uint64_t byte = 0;                // a byte both touch, from the variable's start
+  bool other_block = false;              // the two threads are in different blocks:
+  std::array<std::uint64_t, 3> ctaid_a{};  // their block indices
+  std::array<std::uint64_t, 3> ctaid_b{};
 };
 
 struct RaceAnswer {
@@ -64,8 +67,11 @@ class RaceSolver {
   RaceSolver& operator=(const RaceSolver&) = delete;
 
   /// Thread A runs `a`, thread B runs `b` in one interval; `split_loops` are the loops in which
-  /// they may be in different iterations (intervals.hpp). Never throws.
-  RaceAnswer check(const SharedAccess& a, const SharedAccess& b, const std::vector<const ir::Block*>& split_loops);
+  /// they may be in different iterations (intervals.hpp). With `other_block`, A and B are in
+  /// two different blocks of the grid instead (any iterations, nothing block-uniform shared but
+  /// the launch's extents and the arguments). Never throws.
+  RaceAnswer check(const SharedAccess& a, const SharedAccess& b, const std::vector<const ir::Block*>& split_loops,
+                   bool other_block = false);
 
   /// Which tid components a witness should show: x always; y and z unless the contract's block
   /// shape makes them 0 (then y is shown when z is).

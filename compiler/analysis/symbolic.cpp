@@ -9,6 +9,10 @@
 namespace simtc::analysis {
 namespace {
 
+// The memory an address points into: a shared variable or a writable buffer argument, with the
+// byte offset from its start.
+using Roots = std::vector<std::pair<const ir::Value*, const Term*>>;
+
 const ir::Instruction* as_inst(const ir::Value* v) {
   return v->value_kind() == ir::Value::ValueKind::Instruction ? static_cast<const ir::Instruction*>(v) : nullptr;
 }
@@ -79,7 +83,9 @@ const Term* SymbolicInfo::term_of(const ir::Value* v) const {
 // Builds the terms (hash-consed) and the accesses of one function.
 class SymbolicBuilder {
  public:
-  SymbolicBuilder(SymbolicInfo& info, const UniformityInfo& uniformity) : info_(info), u_(uniformity) {}
+  SymbolicBuilder(SymbolicInfo& info, const UniformityInfo& uniformity, const SymbolicOptions& options)
+      : info_(info), u_(uniformity), buffers_(options.buffers.begin(), options.buffers.end()),
+        from_owner_(options.from_owner) {}
 
   const Term* make(Term t) {
     Key key{static_cast<int>(t.kind), t.width, t.value, static_cast<int>(t.op), static_cast<int>(t.pred),
@@ -154,7 +160,7 @@ class SymbolicBuilder {
   }
 
   const Term* term(const ir::Value* v);
-  void resolve(const ir::Value* ptr, std::vector<std::pair<const ir::Global*, const Term*>>& out);
+  void resolve(const ir::Value* ptr, Roots& out);
   void add_accesses(const ir::Instruction* inst, const SymbolicOptions& options);
 
  private:
@@ -199,6 +205,40 @@ class SymbolicBuilder {
   bool phi_sides(const ir::Instruction* phi, const Term*& cond, unsigned& true_operand);
   const Term* phi_as_select(const ir::Instruction* phi);
   std::vector<Guard> guards_of(const ir::Block* b);
+  // The address was made by owner code (a ThreadIndex's handle), whatever is added to it on
+  // the way (a TileRef's element k stays in the thread's own tile: TileRef checks k).
+  bool owned_address(const ir::Value* ptr) {
+    if (!from_owner_) return false;
+    if (auto it = owned_.find(ptr); it != owned_.end()) return it->second;
+    owned_[ptr] = false;  // a cycle through phis proves nothing
+    bool owned = false;
+    if (auto* inst = as_inst(ptr)) {
+      switch (inst->opcode()) {
+        case ir::Opcode::PtrAdd: owned = from_owner_(inst) || owned_address(inst->operand(0)); break;
+        case ir::Opcode::AddrSpaceCast:
+        case ir::Opcode::Bitcast: owned = owned_address(inst->operand(0)); break;
+        case ir::Opcode::Select: owned = owned_address(inst->operand(1)) && owned_address(inst->operand(2)); break;
+        case ir::Opcode::Phi: {
+          unsigned incoming = 0;
+          owned = true;
+          for (const ir::Value* in : inst->operands()) {
+            if (is_undef(in) || in == inst) continue;
+            ++incoming;
+            owned = owned && owned_address(in);
+          }
+          owned = owned && incoming != 0;
+          break;
+        }
+        default: break;
+      }
+    }
+    owned_[ptr] = owned;
+    return owned;
+  }
+  static void set_root(SharedAccess& a, const ir::Value* root) {
+    if (root->value_kind() == ir::Value::ValueKind::Global) a.var = static_cast<const ir::Global*>(root);
+    else a.buffer = static_cast<const ir::Argument*>(root);
+  }
 
   using Key = std::tuple<int, unsigned, std::uint64_t, int, int, bool, const void*, const void*,
                          std::vector<const Term*>>;
@@ -206,8 +246,11 @@ class SymbolicBuilder {
   const UniformityInfo& u_;
   std::map<Key, const Term*> unique_;
   std::unordered_set<const ir::Value*> busy_;
-  std::unordered_map<const ir::Value*, std::vector<std::pair<const ir::Global*, const Term*>>> roots_;
+  std::unordered_map<const ir::Value*, Roots> roots_;
   std::unordered_set<const ir::Value*> resolving_;
+  std::unordered_set<const ir::Value*> buffers_;
+  std::function<bool(const ir::Instruction*)> from_owner_;
+  std::unordered_map<const ir::Value*, bool> owned_;
   bool incomplete_ = false;
   std::unordered_map<const ir::Block*, std::vector<Guard>> guards_;
 };
@@ -415,7 +458,7 @@ const Term* SymbolicBuilder::compute(const ir::Instruction* inst, unsigned width
   return symbol(inst, width);
 }
 
-void SymbolicBuilder::resolve(const ir::Value* ptr, std::vector<std::pair<const ir::Global*, const Term*>>& out) {
+void SymbolicBuilder::resolve(const ir::Value* ptr, Roots& out) {
   if (auto it = roots_.find(ptr); it != roots_.end()) {
     out = it->second;
     return;
@@ -432,9 +475,11 @@ void SymbolicBuilder::resolve(const ir::Value* ptr, std::vector<std::pair<const 
   if (ptr->value_kind() == ir::Value::ValueKind::Global) {
     auto* g = static_cast<const ir::Global*>(ptr);
     if (g->addr_space() == ir::AddrSpace::Shared) out.push_back({g, constant(0, 64)});
+  } else if (ptr->value_kind() == ir::Value::ValueKind::Argument) {
+    if (buffers_.count(ptr)) out.push_back({ptr, constant(0, 64)});
   } else if (auto* inst = as_inst(ptr)) {
     using ir::Opcode;
-    std::vector<std::pair<const ir::Global*, const Term*>> a, b;
+    Roots a, b;
     switch (inst->opcode()) {
       case Opcode::AddrSpaceCast:
       case Opcode::Bitcast: resolve(inst->operand(0), out); break;
@@ -451,10 +496,10 @@ void SymbolicBuilder::resolve(const ir::Value* ptr, std::vector<std::pair<const 
         if (a.size() == 1 && b.size() == 1 && a[0].first == b[0].first && c != nullptr) {
           out.push_back({a[0].first, select(c, a[0].second, b[0].second)});
         } else {
-          std::set<const ir::Global*> gs;
+          std::set<const ir::Value*> gs;
           for (auto& r : a) gs.insert(r.first);
           for (auto& r : b) gs.insert(r.first);
-          for (const ir::Global* g : gs) out.push_back({g, symbol(inst, 64)});
+          for (const ir::Value* g : gs) out.push_back({g, symbol(inst, 64)});
         }
         break;
       }
@@ -478,8 +523,8 @@ void SymbolicBuilder::resolve(const ir::Value* ptr, std::vector<std::pair<const 
             break;
           }
         }
-        std::set<const ir::Global*> gs;
-        std::vector<std::pair<const ir::Global*, const Term*>> all;
+        std::set<const ir::Value*> gs;
+        Roots all;
         bool same = true;  // every incoming value is the same (variable, offset)
         for (const ir::Value* in : inst->operands()) {
           if (is_undef(in) || in == inst) continue;
@@ -494,7 +539,7 @@ void SymbolicBuilder::resolve(const ir::Value* ptr, std::vector<std::pair<const 
         for (auto& r : all) same = same && r == all.front();
         if (same) out.push_back(all.front());
         else
-          for (const ir::Global* g : gs) out.push_back({g, symbol(inst, 64)});
+          for (const ir::Value* g : gs) out.push_back({g, symbol(inst, 64)});
         break;
       }
       default: break;  // loads, calls, allocas, arguments: not shared memory (safety-model.md)
@@ -578,10 +623,10 @@ void SymbolicBuilder::add_accesses(const ir::Instruction* inst, const SymbolicOp
     case Opcode::Call: {
       // Recursion the view keeps as a call: the variables it can reach, through its pointer
       // arguments or by name in the functions it calls.
-      std::set<const ir::Global*> vars;
+      std::set<const ir::Value*> vars;
       for (const ir::Value* op : inst->operands()) {
         if (!op->type().is_ptr()) continue;
-        std::vector<std::pair<const ir::Global*, const Term*>> roots;
+        Roots roots;
         resolve(op, roots);
         for (auto& r : roots) vars.insert(r.first);
       }
@@ -605,12 +650,15 @@ void SymbolicBuilder::add_accesses(const ir::Instruction* inst, const SymbolicOp
                   static_cast<const ir::Global*>(op)->addr_space() == ir::AddrSpace::Shared)
                 vars.insert(static_cast<const ir::Global*>(op));
           }
-      for (const ir::Global* g : vars) {
+      for (const ir::Value* root : vars) {
         SharedAccess a;
         a.inst = inst;
-        a.var = g;
+        set_root(a, root);
         a.offset = constant(0, 64);
-        a.size = g->is_extern() ? to64(leaf(Term::Kind::DynamicShared, 32)) : constant(g->size(), 64);
+        // A buffer: any byte it may have (the solver bounds offsets by nothing else).
+        a.size = a.buffer != nullptr        ? constant(std::uint64_t(1) << 62, 64)
+                 : a.var->is_extern() ? to64(leaf(Term::Kind::DynamicShared, 32))
+                                      : constant(a.var->size(), 64);
         a.write = writes;
         a.read = true;
         a.opaque = true;
@@ -623,19 +671,21 @@ void SymbolicBuilder::add_accesses(const ir::Instruction* inst, const SymbolicOp
     default: break;
   }
   for (const Use& use : uses) {
-    std::vector<std::pair<const ir::Global*, const Term*>> roots;
+    Roots roots;
     resolve(use.ptr, roots);
-    for (auto& [g, offset] : roots) {
+    for (auto& [root, offset] : roots) {
       SharedAccess a;
       a.inst = inst;
-      a.var = g;
+      set_root(a, root);
       a.offset = offset;
+      a.owned = owned_address(use.ptr);
       a.size = to64(use.size);
       a.write = use.write;
       a.read = use.read;
       a.atomic = use.atomic;
       a.unsafe = options.in_unsafe ? options.in_unsafe(inst) : inst->in_unsafe();
       a.guards = guards_of(inst->parent());
+      a.owned = a.owned && !a.unsafe;
       info_.accesses_.push_back(std::move(a));
     }
   }
@@ -645,7 +695,7 @@ SymbolicInfo analyze_shared_accesses(const ir::Function& fn, const UniformityInf
                                      const SymbolicOptions& options) {
   SymbolicInfo info;
   info.loops_ = std::make_unique<LoopForest>(fn);
-  SymbolicBuilder builder(info, uniformity);
+  SymbolicBuilder builder(info, uniformity, options);
   for (const ir::Block* header : info.loops_->headers()) {
     bool uniform = true;
     for (const ir::Block* b : fn.blocks()) {

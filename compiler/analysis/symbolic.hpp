@@ -1,6 +1,7 @@
-// Symbolic addresses of shared-memory accesses, for the race rule (simt-shared-race). For each
-// load, store, atomic, memcpy/memset, cp.async and ldmatrix of a kernel's analysis view that
-// reaches a shared variable, the byte offset within that variable as a term over the thread's
+// Symbolic addresses of memory accesses, for the race rules (simt-shared-race, and
+// simt-global-race for the writable buffers in SymbolicOptions::buffers). For each load, store,
+// atomic, memcpy/memset, cp.async and ldmatrix of a kernel's analysis view that reaches a shared
+// variable (or such a buffer's data parameter), the byte offset within that variable as a term over the thread's
 // and the block's symbols, the access size, whether it writes, whether it is atomic, and the
 // branch conditions that must hold where it runs.
 //
@@ -81,12 +82,16 @@ struct Guard {
 struct SharedAccess {
   const ir::Instruction* inst = nullptr;
   const ir::Global* var = nullptr;  // the shared variable; an extern one is the dynamic shared memory
+  const ir::Argument* buffer = nullptr;  // or the data parameter of a writable global buffer
+                                         // (SymbolicOptions::buffers); var is then null
   const Term* offset = nullptr;     // first byte, from the start of var (64 bits)
   const Term* size = nullptr;       // bytes (64 bits)
   bool write = false;
   bool read = false;
   bool atomic = false;
   bool unsafe = false;              // Tier 2 code ([[simt::unsafe]])
+  bool owned = false;               // safe code, through the handle of a ThreadIndex (its address
+                                    // comes from SymbolicOptions::from_owner code)
   bool opaque = false;              // a call left in the view (recursion) that may touch any
                                     // byte of var: offset 0, size the whole variable
   std::vector<Guard> guards;
@@ -95,6 +100,12 @@ struct SharedAccess {
 struct SymbolicOptions {
   /// Whether an instruction is Tier 2 (default: its own in_unsafe() flag).
   std::function<bool(const ir::Instruction*)> in_unsafe;
+  /// Data parameters of global buffers whose accesses to list too (the grid race rule's
+  /// DisjointSlices and AtomicSlices); by default only shared memory is followed.
+  std::vector<const ir::Argument*> buffers;
+  /// Whether an instruction was inlined from a function that hands out owned elements
+  /// (ir::Function::is_owner_access); null: none is.
+  std::function<bool(const ir::Instruction*)> from_owner;
 };
 
 class SymbolicInfo {

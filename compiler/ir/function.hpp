@@ -73,6 +73,10 @@ class Function {
   /// inside it point at the user's call instead. Not part of the text form.
   bool is_library() const { return library_; }
   void set_library(bool value) { library_ = value; }
+  /// One of simt's functions that hand a thread the element its ThreadIndex owns
+  /// (DisjointSlice::get_mut): what it addresses no other thread can (the race rules' premise).
+  bool is_owner_access() const { return owner_access_; }
+  void set_owner_access(bool value) { owner_access_ = value; }
 
   const std::vector<Argument*>& params() const { return params_; }
   Argument* param(unsigned i) const { return params_.at(i); }
@@ -101,6 +105,7 @@ class Function {
   Type return_type_;
   bool is_kernel_;
   bool library_ = false;
+  bool owner_access_ = false;
   SourceLoc loc_;
   std::vector<Argument*> params_;
   std::vector<std::uint8_t> param_attrs_;

@@ -159,6 +159,12 @@ FunctionAbi IrgenContext::function_for(const clang::FunctionDecl* fn) {
   abi.function = module_->create_function(mangle(fn), return_type, params, names, false);
   abi.function->set_loc(loc(fn->getLocation()));
   abi.function->set_library(checker::in_simt_header(ast_.getSourceManager(), fn->getLocation()));
+  {
+    const clang::FunctionDecl* pattern = fn->getTemplateInstantiationPattern();
+    abi.function->set_owner_access(abi.function->is_library() &&
+                                   (checker::has_annotation(fn, "simt.owner_access") ||
+                                    (pattern != nullptr && checker::has_annotation(pattern, "simt.owner_access"))));
+  }
   functions_[fn] = abi;
   queue_.push_back(fn);
   return abi;

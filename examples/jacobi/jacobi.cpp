@@ -16,7 +16,7 @@
 
   // Each thread stages its own point and, on the block's edges, the halo point beyond it; the
   // tile cells written by different threads are distinct.
-  if (y < rows && x < cols) [[simt::unsafe]] {
+  if (y < rows && x < cols) {
     tile.at_mut(ty + 1, tx + 1) = at(y, x);
     if (tx == 0 && x > 0) tile.at_mut(ty + 1, 0) = at(y, x - 1);
     if ((tx == kBX - 1 || x == cols - 1) && x + 1 < cols) tile.at_mut(ty + 1, tx + 2) = at(y, x + 1);

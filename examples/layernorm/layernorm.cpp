@@ -14,7 +14,7 @@ float block_sum(float v) {
   simt::SharedArray<float, kBlock / 32> per_warp;
   v = simt::warp::reduce_add(simt::warp::full_mask, v);
   // Lane 0 of each warp writes that warp's slot (and only it).
-  if (simt::warp::lane_id() == 0) [[simt::unsafe]] { per_warp.at_mut(simt::warp::warp_id()) = v; }
+  if (simt::warp::lane_id() == 0) per_warp.at_mut(simt::warp::warp_id()) = v;
   simt::sync_threads();
   float total = 0.0f;
   for (uint32_t w = 0; w < kBlock / 32; ++w) total += per_warp[w];
@@ -26,6 +26,8 @@ float block_sum(float v) {
 
 [[kernel, simt::block(kBlock)]] void layer_norm(uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
                            simt::Slice<const float> beta, simt::DisjointSlice<float> out) {
+  // One block per row of a 1-D grid: blocks of a second grid row would write the same rows.
+  if (simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
   const size_t base = size_t(simt::block::index_x()) * cols;
   const uint32_t t = simt::thread::index_x();
 
@@ -43,6 +45,6 @@ float block_sum(float v) {
   for (size_t j = t; j < cols; j += kBlock) {
     const float y = (in[base + j] - mean) * rstd * gamma[j] + beta[j];
     // Column j of this block's row is written by this thread alone.
-    if (base + j < out.size()) [[simt::unsafe]] { out.get_unchecked_mut(base + j) = y; }
+    if (base + j < out.size()) out.at_mut(base + j) = y;
   }
 }

@@ -17,7 +17,7 @@ float block_combine(float v, Op op) {
   simt::SharedArray<float, kBlock / 32> per_warp;
   for (int32_t offset = 16; offset > 0; offset /= 2) v = op(v, simt::warp::shuffle_xor(simt::warp::full_mask, v, offset));
   // Lane 0 of each warp writes that warp's slot (and only it).
-  if (simt::warp::lane_id() == 0) [[simt::unsafe]] { per_warp.at_mut(simt::warp::warp_id()) = v; }
+  if (simt::warp::lane_id() == 0) per_warp.at_mut(simt::warp::warp_id()) = v;
   simt::sync_threads();
   float r = per_warp[0];
   for (uint32_t w = 1; w < kBlock / 32; ++w) r = op(r, per_warp[w]);
@@ -28,6 +28,8 @@ float block_combine(float v, Op op) {
 }  // namespace
 
 [[kernel, simt::block(kBlock), simt::dynamic_shared(0, kMaxCachedCols * sizeof(float))]] void softmax(uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  // One block per row of a 1-D grid: blocks of a second grid row would write the same rows.
+  if (simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
   auto cache = simt::dynamic_shared<float>();
   const bool cached = cache.size() >= cols;
   const size_t base = size_t(simt::block::index_x()) * cols;
@@ -37,7 +39,7 @@ float block_combine(float v, Op op) {
   for (size_t j = t; j < cols; j += kBlock) {
     const float x = in[base + j];
     // Element j of the cache is this thread's alone (the thread that handles column j).
-    if (cached) [[simt::unsafe]] { cache.at_mut(j) = x; }
+    if (cached) cache.at_mut(j) = x;
     m = simt::fmax(m, x);
   }
   m = block_combine(m, [](float a, float b) { return simt::fmax(a, b); });
@@ -55,7 +57,7 @@ float block_combine(float v, Op op) {
   const float scale = 1.0f / sum;
   auto write = [&](uint32_t j, float x) {
     // Column j of this block's row is written by this thread alone.
-    if (base + j < out.size()) [[simt::unsafe]] { out.get_unchecked_mut(base + j) = simt::exp(x - m) * scale; }
+    if (base + j < out.size()) out.at_mut(base + j) = simt::exp(x - m) * scale;
   };
   if (cached) {
     for (size_t j = t; j < cols; j += kBlock) write(j, cache[j]);

@@ -9,25 +9,26 @@
 
 [[kernel, simt::block(kTile, kRows)]] void transpose(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
                           simt::DisjointSlice<float> out) {
+  // Tiles of a 2-D grid: blocks of a second grid layer would write the same tiles.
+  if (simt::block::index_z() != 0) return;
   simt::SharedTile<float, kTile, kTile + 1> tile;
   const uint32_t tx = simt::thread::index_x(), ty = simt::thread::index_y();
-  const uint32_t col0 = simt::block::index_x() * kTile, row0 = simt::block::index_y() * kTile;
+  // 64-bit tile origins: blockIdx.x * kTile wraps around in 32 bits on a grid of 2^27 blocks.
+  const size_t col0 = size_t(simt::block::index_x()) * kTile, row0 = size_t(simt::block::index_y()) * kTile;
 
   for (uint32_t k = 0; k < kTile; k += kRows) {
-    const uint32_t r = row0 + ty + k, c = col0 + tx;
+    const size_t r = row0 + ty + k, c = col0 + tx;
     if (r < rows && c < cols) {
-      const float v = in[size_t(r) * cols + c];
+      const float v = in[r * cols + c];
       // Thread (tx, ty) alone writes cells (ty + k, tx) of the tile.
-      [[simt::unsafe]] { tile.at_mut(ty + k, tx) = v; }
+      tile.at_mut(ty + k, tx) = v;
     }
   }
   simt::sync_threads();
   for (uint32_t k = 0; k < kTile; k += kRows) {
-    const uint32_t r = col0 + ty + k, c = row0 + tx;  // out[r][c] = in[c][r]
-    const size_t i = size_t(r) * rows + c;
-    if (r < cols && c < rows && i < out.size()) {
-      // Each output element belongs to exactly one (block, thread, k): no other thread writes it.
-      [[simt::unsafe]] { out.get_unchecked_mut(i) = tile(tx, ty + k); }
-    }
+    const size_t r = col0 + ty + k, c = row0 + tx;  // out[r][c] = in[c][r]
+    const size_t i = r * rows + c;
+    // Each output element belongs to exactly one (block, thread, k): no other thread writes it.
+    if (r < cols && c < rows && i < out.size()) out.at_mut(i) = tile(tx, ty + k);
   }
 }

@@ -41,8 +41,8 @@ void unsafe_views(simt::DisjointSlice<float> out) {
 // CHECK: {{.*}}index_space_shared_views.cpp:16:27: error: kernel 'two_views' views its dynamic shared memory as both 'double' and 'float': a thread's slot in one view overlaps other threads' slots in the other, so no slot of it is the thread's own [simt-index-space]
 // CHECK-NEXT: {{.*}}index_space_shared_views.cpp:15:18: note: viewed as 'double' here
 // CHECK-NEXT: {{.*}}index_space_shared_views.cpp:8:17: note: viewed as 'float' here
-// CHECK-NEXT: {{.*}}index_space_shared_views.cpp:16:27: note: use one element type for the launch's dynamic shared memory, or write with at_mut() in a {{\[\[}}simt::unsafe{{\]\]}} block
+// CHECK-NEXT: {{.*}}index_space_shared_views.cpp:16:27: note: use one element type for the launch's dynamic shared memory, or write with at_mut(), whose bytes simt-shared-race checks
 // CHECK-NEXT: {{.*}}index_space_shared_views.cpp:9:26: error: kernel 'two_views' views its dynamic shared memory as both 'double' and 'float': a thread's slot in one view overlaps other threads' slots in the other, so no slot of it is the thread's own [simt-index-space]
 // CHECK-NEXT: {{.*}}index_space_shared_views.cpp:15:18: note: viewed as 'double' here
 // CHECK-NEXT: {{.*}}index_space_shared_views.cpp:8:17: note: viewed as 'float' here
-// CHECK-NEXT: {{.*}}index_space_shared_views.cpp:9:26: note: use one element type for the launch's dynamic shared memory, or write with at_mut() in a {{\[\[}}simt::unsafe{{\]\]}} block
+// CHECK-NEXT: {{.*}}index_space_shared_views.cpp:9:26: note: use one element type for the launch's dynamic shared memory, or write with at_mut(), whose bytes simt-shared-race checks

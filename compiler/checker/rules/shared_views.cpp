@@ -83,7 +83,7 @@ void check_shared_views(RuleContext& context) {
       context.note(first->second->getExprLoc(), "viewed as '" + first->first + "' here");
       context.note(second->second->getExprLoc(), "viewed as '" + second->first + "' here");
       context.note(write->getExprLoc(), "use one element type for the launch's dynamic shared memory, or write "
-                                        "with at_mut() in a [[simt::unsafe]] block");
+                                        "with at_mut(), whose bytes simt-shared-race checks");
     }
   }
 }

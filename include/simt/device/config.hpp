@@ -21,6 +21,10 @@
 // A simt type that is a plain value (registers, numbers): safe code may __builtin_bit_cast it.
 // simt's views and handles are not: their values are simt's to make (rule simt-raw-pointer).
 #define SIMT_PLAIN_DATA __attribute__((annotate("simt.plain_data")))
+// Internal: a function that hands a thread the element(s) its ThreadIndex owns. Addresses it
+// computes are disjoint between threads by the index space's argument (safety-model.md), so
+// the race rule need not prove two such accesses apart.
+#define SIMT_OWNER_ACCESS __attribute__((annotate("simt.owner_access")))
 #else
 #include <cstddef>
 #include <cstdint>
@@ -37,6 +41,7 @@
 #define SIMT_REQUIRES_UNSAFE
 #define SIMT_UNCHECKED_VARIANT(member)
 #define SIMT_PLAIN_DATA
+#define SIMT_OWNER_ACCESS
 #endif
 
 namespace simt {

@@ -4,11 +4,12 @@
 //   simt::SharedTile<float, 32, 33> tile;              // 32 x 33, row-major
 //   auto scratch = simt::dynamic_shared<float>();      // sized by the launch's shared bytes
 //
-// Reads are bounds-checked and safe. A thread writes its own slot safely through the index
-// only it holds (`get_mut(simt::thread::index_in_block())`); writing any other element
-// (`at_mut`), taking the raw address (`data`) or skipping checks (`get_unchecked*`) is Tier 2
-// and needs [[simt::unsafe]]. Atomics (`atomic(i)`) are safe. Between one thread's write and
-// another thread's read of the same element there must be a barrier (simt::sync_threads()).
+// Reads are bounds-checked and safe. A thread writes its own slot through the index only it
+// holds (`get_mut(simt::thread::index_in_block())`) or any element through `at_mut`
+// (bounds-checked); the rule simt-shared-race proves that no two threads touch the same bytes
+// between the same two barriers, one of them writing. Atomics (`atomic(i)`) are safe. Taking
+// the raw address (`data`) or skipping checks (`get_unchecked*`) is Tier 2 and needs
+// [[simt::unsafe]].
 #pragma once
 
 #include "simt/device/atomic.hpp"
@@ -136,9 +137,10 @@ class SIMT_SHARED_STORAGE SharedArray {
     if (i >= N) detail::shared_bounds_fail(i, N);
     return AtomicRef<T>(typename AtomicRef<T>::Key(), data_ + i);
   }
-  /// Any element, for writing (bounds-checked): the caller guarantees no other thread reads or
-  /// writes it until the next barrier.
-  SIMT_REQUIRES_UNSAFE T& at_mut(size_t i) {
+  /// Any element, for writing (bounds-checked: an index at or past N stops the thread). In safe
+  /// code simt-shared-race proves that no other thread reads or writes it between the same
+  /// two barriers.
+  T& at_mut(size_t i) {
     if (i >= N) detail::shared_bounds_fail(i, N);
     return data_[i];
   }
@@ -195,8 +197,8 @@ class SIMT_SHARED_STORAGE SharedTile {
     check(row, col);
     return AtomicRef<T>(typename AtomicRef<T>::Key(), data_ + row * Cols + col);
   }
-  /// Any element, for writing (bounds-checked); see SharedArray::at_mut.
-  SIMT_REQUIRES_UNSAFE T& at_mut(size_t row, size_t col) {
+  /// Any element, for writing (bounds-checked in each dimension); see SharedArray::at_mut.
+  T& at_mut(size_t row, size_t col) {
     check(row, col);
     return *(data_ + row * Cols + col);
   }
@@ -243,7 +245,8 @@ class SharedSpan {
     if (i >= size_) detail::shared_bounds_fail(i, size_);
     return AtomicRef<T>(typename AtomicRef<T>::Key(), data_ + i);
   }
-  SIMT_REQUIRES_UNSAFE T& at_mut(size_t i) {
+  /// Any element, for writing (bounds-checked); see SharedArray::at_mut.
+  T& at_mut(size_t i) {
     if (i >= size_) detail::shared_bounds_fail(i, size_);
     return *(data_ + i);
   }

@@ -51,6 +51,23 @@ class Slice<const T> {
 template <class T, class Space>
 class DisjointSlice;
 
+// Any element of a DisjointSlice, for the patterns no index space spells (a block's row or
+// tile, several elements per thread at a stride, a shifted view):
+//   T& at_mut(size_t i)            element i for writing (or reading back)
+//   const T& operator[](size_t i)  element i for reading
+// Both are bounds-checked (an index at or past size() stops the thread), and in safe code the
+// rule simt-global-race proves that no other thread of the launch touches the element while
+// one writes it, unless a barrier of their block orders the two.
+#define SIMT_DISJOINT_SLICE_ANY_ELEMENT                \
+  T& at_mut(size_t i) {                                \
+    if (i >= size_) detail::bounds_fail(i, size_);     \
+    return data_[i];                                   \
+  }                                                    \
+  const T& operator[](size_t i) const {                \
+    if (i >= size_) detail::bounds_fail(i, size_);     \
+    return data_[i];                                   \
+  }
+
 /// A possibly empty handle to one element owned by the calling thread. It cannot be copied,
 /// so it stays with the thread that asked for it.
 template <class T>
@@ -123,7 +140,7 @@ class DisjointSlice {
   size_t size() const { return size_; }
 
   /// The element owned by `index`, or an empty handle when it is out of range.
-  ElementRef<T> get_mut(const ThreadIndex<Space>& index)
+  SIMT_OWNER_ACCESS ElementRef<T> get_mut(const ThreadIndex<Space>& index)
     requires(detail::TileOf<Space>::size == 0)
   {
     size_t i = index.get();
@@ -131,7 +148,7 @@ class DisjointSlice {
     return ElementRef<T>(data_ + (owned ? i : 0), owned);
   }
   /// The tile owned by `index`: its elements inside the slice, maybe none.
-  TileRef<T, detail::TileOf<Space>::size> get_mut(const ThreadIndex<Space>& index)
+  SIMT_OWNER_ACCESS TileRef<T, detail::TileOf<Space>::size> get_mut(const ThreadIndex<Space>& index)
     requires(detail::TileOf<Space>::size != 0)
   {
     size_t first = index.get();
@@ -153,6 +170,8 @@ class DisjointSlice {
   }
 #endif
 
+  /// Element i: at_mut(i) and operator[](i) (see SIMT_DISJOINT_SLICE_ANY_ELEMENT).
+  SIMT_DISJOINT_SLICE_ANY_ELEMENT
   /// Element `i`, whichever thread owns it, without a bounds check: the caller guarantees that
   /// no other thread writes or reads it concurrently and that i < size().
   SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t i) { return data_[i]; }
@@ -184,11 +203,11 @@ class DisjointSlice<T, space::RuntimeRows> {
   /// when col >= row_width() or the element lies past the end. Computed from this slice's
   /// width, not the width of the slice the index came from, so it is one element per thread
   /// whatever slice the index was taken from.
-  ElementRef<T> get_mut(const ThreadIndex<space::RuntimeRows>& index) {
+  SIMT_OWNER_ACCESS ElementRef<T> get_mut(const ThreadIndex<space::RuntimeRows>& index) {
     size_t row = index.row(), col = index.col();
     // The host passes a 32-bit width and rows stay below 2^26, so row * width cannot wrap.
-    if (col >= width_ || (width_ >> 32) != 0 || row >= (size_t(1) << 31)) return ElementRef<T>(data_, false);
-    size_t i = row * width_ + col;
+    const bool valid = col < width_ && (width_ >> 32) == 0 && row < (size_t(1) << 31);
+    size_t i = valid ? row * width_ + col : size_;
     bool owned = i < size_;
     return ElementRef<T>(data_ + (owned ? i : 0), owned);
   }
@@ -205,6 +224,15 @@ class DisjointSlice<T, space::RuntimeRows> {
   }
 #endif
 
+  /// Element i: at_mut(i) and operator[](i), as in DisjointSlice above.
+  SIMT_DISJOINT_SLICE_ANY_ELEMENT
+  /// Element (row, col) in the row width the host bound, bounds-checked like at_mut(i) and
+  /// col < row_width().
+  T& at_mut(size_t row, size_t col) {
+    if (col >= width_) detail::bounds_fail(col, width_);
+    if (row >= size_ / (width_ != 0 ? width_ : 1)) detail::bounds_fail(row, size_ / (width_ != 0 ? width_ : 1));
+    return data_[row * width_ + col];
+  }
   SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t i) { return data_[i]; }
   SIMT_REQUIRES_UNSAFE T* data() { return data_; }
 

@@ -1,0 +1,96 @@
+// RUN: not %simtc check -fno-caret-diagnostics %s 2>&1 | FileCheck %s --match-full-lines --implicit-check-not=error:
+// RUN: not %simtc build %s -o /dev/null 2>&1 | FileCheck %s --match-full-lines --implicit-check-not=error:
+// Threads of one launch that touch the same element of a DisjointSlice through at_mut and
+// operator[], however the code hides it.
+#include <simt/kernel.hpp>
+
+using simt::DisjointSlice;
+
+// Every thread writes element 0.
+[[kernel]] void everyone_writes_one(DisjointSlice<float> out) { out.at_mut(0) = 1.0f; }
+
+// A row per block, but the block index is only x: blocks of a 2-D grid share rows.
+[[kernel, simt::block(256)]] void rows_of_a_2d_grid(uint32_t cols, DisjointSlice<float> out) {
+  const size_t base = size_t(simt::block::index_x()) * cols;
+  for (size_t j = simt::thread::index_x(); j < cols; j += 256)
+    if (base + j < out.size()) out.at_mut(base + j) = 1.0f;
+}
+
+// A tile origin in 32 bits: blockIdx.x * 32 wraps around on a grid of 2^27 blocks.
+[[kernel, simt::block(32, 8)]] void tile_origin_wraps(uint32_t rows, uint32_t cols, DisjointSlice<float> out) {
+  if (simt::block::index_z() != 0) return;
+  const uint32_t col0 = simt::block::index_x() * 32, row0 = simt::block::index_y() * 32;
+  for (uint32_t k = 0; k < 32; k += 8) {
+    const uint32_t r = col0 + simt::thread::index_y() + k, c = row0 + simt::thread::index_x();
+    const size_t i = size_t(r) * rows + c;
+    if (r < cols && c < rows && i < out.size()) out.at_mut(i) = 1.0f;
+  }
+}
+
+// Reading the neighbour's element that the neighbour writes, with no barrier between.
+[[kernel, simt::block(128)]] void reads_the_neighbour(DisjointSlice<float> out) {
+  if (simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  const size_t i = size_t(simt::block::index_x()) * 128 + simt::thread::index_x();
+  out.at_mut(i) = 1.0f;
+  const float v = out[i + 1];
+  out.at_mut(i) = v;
+}
+
+// A barrier orders the threads of one block, not two blocks: the last thread of a block reads
+// the first element of the next block's part.
+[[kernel, simt::block(128)]] void barrier_does_not_order_blocks(DisjointSlice<float> out) {
+  if (simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  const size_t i = size_t(simt::block::index_x()) * 128 + simt::thread::index_x();
+  out.at_mut(i) = 1.0f;
+  simt::sync_threads();
+  const float v = out[i + 1];
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}
+
+// An owned element (get_mut) and another thread's at_mut of it: thread i + 1 writes element i + 1
+// through its handle, thread i through at_mut.
+[[kernel]] void owned_and_shifted(DisjointSlice<float> out) {
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = 1.0f;
+  if (simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  out.at_mut(size_t(simt::block::index_x()) * simt::block::dim_x() + simt::thread::index_x() + 1) = 2.0f;
+}
+
+// Through a helper that takes the slice by reference, with the index from the caller.
+void put(DisjointSlice<float>& s, size_t at, float v) { s.at_mut(at) = v; }
+[[kernel, simt::block(64)]] void through_a_helper(DisjointSlice<float> out) {
+  put(out, simt::thread::index_x(), 1.0f);
+}
+
+// A Tier 2 write is the programmer's, but a safe read against it is checked.
+[[kernel, simt::block(64)]] void safe_read_of_an_unsafe_write(DisjointSlice<float> out) {
+  [[simt::unsafe]] { out.get_unchecked_mut(0) = 1.0f; }
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = out[0];
+}
+
+// CHECK: {{.*}}global_race.cpp:10:79: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:10:79: note: the same write in another thread (tid = (0, 64, 0) and tid = (0, 272, 0) both write element 0 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:16:53: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:16:53: note: the same write in another thread (block (15513080, 17901, 9478) tid.x = 135 and block (15513080, 29152, 3864) tid.x = 135 both write element 124226527612927 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:26:63: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:26:63: note: the same write in another thread (block (403069050, 8068, 0) tid = (31, 6) and block (134633594, 8068, 0) tid = (31, 6) both write element 111633310351341 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:35:19: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:34:17: note: the write (tid.x = 93 writes element 3194052445 of DisjointSlice 'out', which tid.x = 92 reads)
+// CHECK-NEXT: {{.*}}global_race.cpp:35:19: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:36:17: note: the write (tid.x = 127 writes element 274877906943 of DisjointSlice 'out', which tid.x = 126 reads)
+// CHECK-NEXT: {{.*}}global_race.cpp:46:19: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:47:58: note: the write (tid.x = 127 writes element 315939684351 of DisjointSlice 'out', which tid.x = 126 reads)
+// CHECK-NEXT: {{.*}}global_race.cpp:46:19: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:44:17: note: the write (block (1073741824, 0, 0) tid.x = 0 writes element 137438953472 of DisjointSlice 'out', which block (1073741823, 0, 0) tid.x = 127 reads)
+// CHECK-NEXT: {{.*}}global_race.cpp:53:58: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:55:99: note: the write (tid = (4, 0, 0) writes element 270558826501 of DisjointSlice 'out', which tid = (5, 0, 0) writes)
+// CHECK-NEXT: {{.*}}global_race.cpp:55:99: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:55:99: note: the same write in another thread (tid = (15, 0, 9) and tid = (15, 0, 0) both write element 302648397 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:59:70: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:59:70: note: the same write in another thread (block (0, 30, 0) tid.x = 32 and block (1073741824, 30, 0) tid.x = 32 both write element 32 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:61:3: note: reached through this call
+// CHECK-NEXT: {{.*}}global_race.cpp:67:60: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:66:47: note: the write (tid.x = 16 writes element 0 of DisjointSlice 'out', which tid.x = 0 reads)
+// CHECK-NEXT: {{.*}}global_race.cpp:67:58: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:66:47: note: the write (tid.x = 32 writes element 0 of DisjointSlice 'out', which tid.x = 0 writes)
+// CHECK-NEXT: {{.*}}global_race.cpp:67:60: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:67:58: note: the write (tid.x = 0 writes element 0 of DisjointSlice 'out', which tid.x = 32 reads)
