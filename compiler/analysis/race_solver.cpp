@@ -1,5 +1,7 @@
 #include "analysis/race_solver.hpp"
 
+#include "analysis/race_int.hpp"
+
 #include <z3++.h>
 
 #include <algorithm>
@@ -77,50 +79,7 @@ struct RaceSolver::Impl {
     unsigned bits_x, bits_y, width;
   };
 
-  // An upper bound on the bits of a term's unsigned value (its width when nothing is known).
-  unsigned bits(const Term* t) const {
-    const unsigned w = t->width;
-    auto cap = [w](unsigned b) { return std::min(b, w); };
-    auto of = [](std::uint64_t v) {
-      unsigned b = 0;
-      for (; v != 0; v >>= 1) ++b;
-      return b;
-    };
-    const unsigned dim = static_cast<unsigned>(t->value % 3);
-    switch (t->kind) {
-      case Term::Kind::Const: return of(t->value);
-      case Term::Kind::ThreadIndex: return cap(shape ? of((*shape)[dim] - 1) : (dim == 2 ? 6 : 10));
-      case Term::Kind::LaneIndex: return cap(5);
-      case Term::Kind::BlockDim: return cap(shape ? of((*shape)[dim]) : (dim == 2 ? 7 : 11));
-      case Term::Kind::BlockIndex:
-      case Term::Kind::GridDim: return cap(dim == 0 ? 31 : 16);
-      case Term::Kind::Symbol: return t->upper != nullptr ? cap(bits(t->upper)) : w;
-      case Term::Kind::Cast:
-        if (t->op == ir::Opcode::ZExt || t->op == ir::Opcode::Trunc) return cap(bits(t->ops[0]));
-        return bits(t->ops[0]) < t->ops[0]->width ? cap(bits(t->ops[0])) : w;
-      case Term::Kind::Binary: {
-        const unsigned a = bits(t->ops[0]), b = bits(t->ops[1]);
-        const Term* rhs = t->ops[1];
-        switch (t->op) {
-          case ir::Opcode::Add: return cap(std::max(a, b) + 1);
-          case ir::Opcode::Mul: return cap(a + b);
-          case ir::Opcode::And: return std::min(a, b);
-          case ir::Opcode::Or:
-          case ir::Opcode::Xor: return std::max(a, b);
-          case ir::Opcode::UDiv: return a;
-          case ir::Opcode::URem: return std::min(a, b);
-          case ir::Opcode::LShr:
-            return rhs->kind == Term::Kind::Const && rhs->value < w ? a - std::min<unsigned>(a, rhs->value) : a;
-          case ir::Opcode::Shl:
-            return rhs->kind == Term::Kind::Const && rhs->value < w ? cap(a + static_cast<unsigned>(rhs->value)) : w;
-          default: return w;
-        }
-      }
-      case Term::Kind::Select: return std::max(bits(t->ops[1]), bits(t->ops[2]));
-      case Term::Kind::Compare: return 1;
-      default: return w;
-    }
-  }
+  unsigned bits(const Term* t) const { return term_bits(t, shape); }
 
   // Lemmas of the products met, for each pair (both threads' together): equal operands give
   // equal products; without wrapping, a larger operand (the other equal) gives a product larger
@@ -229,10 +188,7 @@ struct RaceSolver::Impl {
   }
 
   z3::expr translate(const Term* t, Side& s) {
-    if (auto it = s.memo.find(t); it != s.memo.end()) return it->second;
-    z3::expr e = translate_uncached(t, s);
-    s.memo.emplace(t, e);
-    return e;
+    return memoized(s.memo, t, [&] { return translate_uncached(t, s); });
   }
 
   z3::expr translate_uncached(const Term* t, Side& s) {
@@ -539,8 +495,72 @@ struct RaceSolver::Impl {
     return z3::sat;
   }
 
+  // The leaves a term depends on.
+  static void leaves(const Term* t, std::unordered_set<const Term*>& out) {
+    switch (t->kind) {
+      case Term::Kind::Const: return;
+      case Term::Kind::Binary: case Term::Kind::Cast: case Term::Kind::Compare: case Term::Kind::Select:
+        for (const Term* op : t->ops) leaves(op, out);
+        return;
+      default:
+        if (out.insert(t).second && t->upper != nullptr) leaves(t->upper, out);
+    }
+  }
+
+  // The guards of a and b that can matter: those on thread or block indices, or sharing a leaf
+  // with the offsets or with a guard that matters (a dominating loop's exit or an unrelated test
+  // only costs the solver time).
+  static void keep_connected_guards(SharedAccess& a, SharedAccess& b) {
+    std::unordered_set<const Term*> live;
+    for (const SharedAccess* x : {&a, &b}) {
+      leaves(x->offset, live);
+      leaves(x->size, live);
+    }
+    std::vector<std::pair<const Guard*, std::unordered_set<const Term*>>> all;
+    for (const SharedAccess* x : {&a, &b})
+      for (const Guard& g : x->guards) {
+        std::unordered_set<const Term*> l;
+        leaves(g.cond, l);
+        all.push_back({&g, std::move(l)});
+      }
+    std::unordered_set<const Guard*> kept;
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (auto& [g, l] : all) {
+        if (kept.count(g)) continue;
+        // Thread and block indices are what the two threads differ in: always live.
+        auto matters = [&](const Term* x) {
+          return live.count(x) != 0 || x->kind == Term::Kind::ThreadIndex || x->kind == Term::Kind::BlockIndex ||
+                 x->kind == Term::Kind::LaneIndex;
+        };
+        if (std::any_of(l.begin(), l.end(), matters)) {
+          kept.insert(g);
+          live.insert(l.begin(), l.end());
+          grew = true;
+        }
+      }
+    }
+    for (SharedAccess* x : {&a, &b}) {
+      std::vector<Guard> g;
+      for (const Guard& h : x->guards)
+        if (kept.count(&h)) g.push_back(h);
+      x->guards = std::move(g);
+    }
+  }
+
   RaceAnswer check(const SharedAccess& a, const SharedAccess& b, const std::vector<const ir::Block*>& split,
                    bool other_block) {
+    SharedAccess ra = a, rb = b;
+    keep_connected_guards(ra, rb);
+    if (ra.guards.size() == a.guards.size() && rb.guards.size() == b.guards.size()) return decide(a, b, split, other_block);
+    RaceAnswer reduced = decide(ra, rb, split, other_block);
+    if (reduced.verdict == RaceVerdict::Disjoint) return reduced;
+    // Two threads (or no answer) without some guards: ask with all of them, for a true witness.
+    return decide(a, b, split, other_block);
+  }
+
+  RaceAnswer decide(const SharedAccess& a, const SharedAccess& b, const std::vector<const ir::Block*>& split,
+                    bool other_block) {
     RaceAnswer answer;
     if (!other_block)
       if (auto cheap = decide_constant(a, b)) return *cheap;
@@ -552,9 +572,34 @@ struct RaceSolver::Impl {
     last_unknown.clear();
     // The abstraction first (cheap, proves most disjoint pairs); the exact products only when it
     // finds two threads that the products do not confirm.
+    // The integer question (race_int.hpp): true when it decided, with `result` set.
+    auto in_integers = [&](int dim, z3::check_result& out) {
+      const auto begin = Clock::now();
+      const unsigned left =
+          options.kernel_ms > spent.count() ? options.kernel_ms - static_cast<unsigned>(spent.count()) : 1;
+      IntAnswer in_ints = ask_in_integers(std::max(1u, std::min(options.int_query_ms, left)), options.int_query_rlimit,
+                                          info, shape, {&a, &b, &split, other_block, dim});
+      spent += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin);
+      if (std::getenv("SIMTC_DEBUG_RACE") != nullptr)
+        std::cerr << spent.count() << " ms: integer query (" << (other_block ? "two blocks" : "one block") << "): "
+                  << (in_ints.unsupported                ? "unsupported"
+                      : in_ints.result == z3::unsat      ? "unsat"
+                      : in_ints.result == z3::sat        ? "sat"
+                                                         : "unknown " + in_ints.why)
+                  << "\n";
+      if (in_ints.unsupported || in_ints.result == z3::unknown) return false;
+      if (in_ints.result == z3::sat) answer.witness = in_ints.witness;
+      out = in_ints.result;
+      return true;
+    };
     z3::check_result result = z3::unsat;
     for (int dim = other_block ? 0 : -1; dim < (other_block ? 3 : 0) && result == z3::unsat; ++dim) {
       split_dim = dim;
+      // Buffers: integers first (row and tile layouts over parameters are orderings, simplex's
+      // strength and bit-blasting's weakness); shared memory: bits first (constant strides and
+      // loop steps are divisibility, the other way round), integers when they do not decide.
+      const bool integers_first = a.buffer != nullptr;
+      if (integers_first && in_integers(dim, result)) continue;
       bool spurious = false;
       result = query(a, b, split, other_block, false, answer.witness, spurious);
       if (spurious && spent.count() < options.kernel_ms) {
@@ -564,6 +609,7 @@ struct RaceSolver::Impl {
         if (result != z3::sat && spent.count() < options.kernel_ms)
           result = query(a, b, split, other_block, true, answer.witness, spurious);
       }
+      if (!integers_first && result == z3::unknown && spent.count() < options.kernel_ms) in_integers(dim, result);
     }
     split_dim = -1;
     if (result == z3::unsat) {

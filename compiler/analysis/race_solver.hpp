@@ -31,6 +31,10 @@ struct RaceSolverOptions {
   // Z3's resource limit per query: deterministic (the same answer on every machine, however
   // loaded); the queries of the tests and examples need at most 4 % of it.
   unsigned query_rlimit = 20000000;
+  // The first question, in integers (race_int.hpp): decides most pairs in milliseconds, and
+  // gives up early on the rest, which go to the bit-vector question.
+  unsigned int_query_rlimit = 100000;
+  unsigned int_query_ms = 2000;
   // Time limits as a backstop.
   unsigned query_ms = 20000;   // per query
   unsigned kernel_ms = 60000;  // all queries of one kernel together

@@ -16,33 +16,32 @@
   simt::SharedTile<float, kBK, kBN, 16> bs;
   const uint32_t tx = simt::thread::index_x(), ty = simt::thread::index_y();
   const uint32_t tid = ty * kThreadsX + tx;
-  const uint32_t row0 = simt::block::index_y() * kBM, col0 = simt::block::index_x() * kBN;
+  // Tiles of a 2-D grid: blocks of a second grid layer would write the same tiles of C. The
+  // origins are 64-bit: blockIdx * 64 wraps around in 32 bits on a grid of 2^26 blocks.
+  if (simt::block::index_z() != 0) return;
+  const size_t row0 = size_t(simt::block::index_y()) * kBM, col0 = size_t(simt::block::index_x()) * kBN;
 
   float acc[kTM][kTN] = {};
   for (uint32_t k0 = 0; k0 < k; k0 += kBK) {
     // kBM x kBK elements of A and kBK x kBN of B: four of each per thread.
     for (uint32_t e = tid; e < kBM * kBK; e += kThreadsX * kThreadsY) {
       const uint32_t r = e / kBK, kk = e % kBK;
-      const float v = row0 + r < m && k0 + kk < k ? a[size_t(row0 + r) * k + k0 + kk] : 0.0f;
+      const float v = row0 + r < m && k0 + kk < k ? a[(row0 + r) * k + k0 + kk] : 0.0f;
       // Every (r, kk) of the slice is written by exactly one thread.
-      [[simt::unsafe]] { as.get_unchecked_mut(kk, r) = v; }
+      as.at_mut(kk, r) = v;
     }
     for (uint32_t e = tid; e < kBK * kBN; e += kThreadsX * kThreadsY) {
       const uint32_t kk = e / kBN, cc = e % kBN;
       const float v = k0 + kk < k && col0 + cc < n ? b[size_t(k0 + kk) * n + col0 + cc] : 0.0f;
-      [[simt::unsafe]] { bs.get_unchecked_mut(kk, cc) = v; }
+      bs.at_mut(kk, cc) = v;
     }
     simt::sync_threads();
 #pragma unroll
     for (uint32_t kk = 0; kk < kBK; ++kk) {
-      Float4 av{}, bv{};
-      // Columns ty * kTM .. +3 of As and tx * kTN .. +3 of Bs lie inside the tiles (ty, tx < 16)
-      // and start 16-byte aligned: one vector load each.
-      [[simt::unsafe]] {
-        av = *reinterpret_cast<const Float4*>(&as.get_unchecked(kk, ty * kTM));
-        bv = *reinterpret_cast<const Float4*>(&bs.get_unchecked(kk, tx * kTN));
-      }
-      const float ar[kTM] = {av.x, av.y, av.z, av.w}, br[kTN] = {bv.x, bv.y, bv.z, bv.w};
+      // Columns ty * kTM .. +3 of As and tx * kTN .. +3 of Bs: one vector load each.
+      const simt::Vec<float, kTM> av = as.load<kTM>(kk, ty * kTM);
+      const simt::Vec<float, kTN> bv = bs.load<kTN>(kk, tx * kTN);
+      const float ar[kTM] = {av[0], av[1], av[2], av[3]}, br[kTN] = {bv[0], bv[1], bv[2], bv[3]};
       for (uint32_t i = 0; i < kTM; ++i)
         for (uint32_t j = 0; j < kTN; ++j) acc[i][j] += ar[i] * br[j];
     }
@@ -50,12 +49,11 @@
   }
 
   for (uint32_t i = 0; i < kTM; ++i) {
-    const uint32_t r = row0 + ty * kTM + i;
+    const size_t r = row0 + ty * kTM + i;
     for (uint32_t j = 0; j < kTN; ++j) {
-      const uint32_t cc = col0 + tx * kTN + j;
-      const size_t at = size_t(r) * n + cc;
+      const size_t cc = col0 + tx * kTN + j;
       // C's element (r, cc) belongs to this thread alone.
-      if (r < m && cc < n && at < c.size()) [[simt::unsafe]] { c.get_unchecked_mut(at) = acc[i][j]; }
+      if (r < m && cc < n) c.at_mut(r * n + cc) = acc[i][j];
     }
   }
 }

@@ -68,25 +68,25 @@ void put(DisjointSlice<float>& s, size_t at, float v) { s.at_mut(at) = v; }
 }
 
 // CHECK: {{.*}}global_race.cpp:10:79: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:10:79: note: the same write in another thread (tid = (0, 64, 0) and tid = (0, 272, 0) both write element 0 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:10:79: note: the same write in another thread (tid = (1, 1, 3) and tid = (0, 2, 1) both write element 0 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:16:53: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:16:53: note: the same write in another thread (block (15513080, 17901, 9478) tid.x = 135 and block (15513080, 29152, 3864) tid.x = 135 both write element 124226527612927 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:16:53: note: the same write in another thread (block (2, 65534, 65534) tid.x = 0 and block (2, 65533, 65534) tid.x = 0 both write element 4 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:26:63: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:26:63: note: the same write in another thread (block (403069050, 8068, 0) tid = (31, 6) and block (134633594, 8068, 0) tid = (31, 6) both write element 111633310351341 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:26:63: note: the same write in another thread (block (2013265919, 0, 0) tid = (0, 0) and block (1879048191, 0, 0) tid = (0, 0) both write element 4294967272 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:35:19: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:34:17: note: the write (tid.x = 93 writes element 3194052445 of DisjointSlice 'out', which tid.x = 92 reads)
+// CHECK-NEXT: {{.*}}global_race.cpp:34:17: note: the write (tid.x = 97 writes element 97 of DisjointSlice 'out', which tid.x = 96 reads)
 // CHECK-NEXT: {{.*}}global_race.cpp:35:19: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:36:17: note: the write (tid.x = 127 writes element 274877906943 of DisjointSlice 'out', which tid.x = 126 reads)
+// CHECK-NEXT: {{.*}}global_race.cpp:36:17: note: the write (tid.x = 127 writes element 549755813887 of DisjointSlice 'out', which tid.x = 126 reads)
 // CHECK-NEXT: {{.*}}global_race.cpp:46:19: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:47:58: note: the write (tid.x = 127 writes element 315939684351 of DisjointSlice 'out', which tid.x = 126 reads)
+// CHECK-NEXT: {{.*}}global_race.cpp:47:58: note: the write (tid.x = 123 writes element 274878117883 of DisjointSlice 'out', which tid.x = 122 reads)
 // CHECK-NEXT: {{.*}}global_race.cpp:46:19: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:44:17: note: the write (block (1073741824, 0, 0) tid.x = 0 writes element 137438953472 of DisjointSlice 'out', which block (1073741823, 0, 0) tid.x = 127 reads)
+// CHECK-NEXT: {{.*}}global_race.cpp:44:17: note: the write (block (1, 0, 0) tid.x = 0 writes element 128 of DisjointSlice 'out', which block (0, 0, 0) tid.x = 127 reads)
 // CHECK-NEXT: {{.*}}global_race.cpp:53:58: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}global_race.cpp:55:99: note: the write (tid = (4, 0, 0) writes element 270558826501 of DisjointSlice 'out', which tid = (5, 0, 0) writes)
 // CHECK-NEXT: {{.*}}global_race.cpp:55:99: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:55:99: note: the same write in another thread (tid = (15, 0, 9) and tid = (15, 0, 0) both write element 302648397 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:55:99: note: the same write in another thread (tid = (60, 0, 0) and tid = (60, 1, 0) both write element 234240 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:59:70: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:59:70: note: the same write in another thread (block (0, 30, 0) tid.x = 32 and block (1073741824, 30, 0) tid.x = 32 both write element 32 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:59:70: note: the same write in another thread (block (1, 0, 0) tid.x = 0 and block (0, 0, 0) tid.x = 0 both write element 0 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:61:3: note: reached through this call
 // CHECK-NEXT: {{.*}}global_race.cpp:67:60: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}global_race.cpp:66:47: note: the write (tid.x = 16 writes element 0 of DisjointSlice 'out', which tid.x = 0 reads)

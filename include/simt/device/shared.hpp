@@ -158,6 +158,18 @@ class SIMT_SHARED_STORAGE SharedArray {
 #endif
 };
 
+/// N consecutive elements of T as one value, read from shared memory in one access (a vector
+/// load: SharedTile::load<N>). A plain value; `v[i]` past N stops the thread.
+template <class T, size_t N>
+struct SIMT_PLAIN_DATA alignas(N * sizeof(T)) Vec {
+  static_assert(N > 0 && (N & (N - 1)) == 0, "simt::Vec holds a power of two of elements");
+  T elements[N];
+  const T& operator[](size_t i) const {
+    if (i >= N) trap();
+    return elements[i];
+  }
+};
+
 /// A Rows x Cols row-major matrix of T in shared memory (pad Cols by one word to keep a
 /// column walk free of bank conflicts: SharedTile<float, 32, 33>).
 template <class T, size_t Rows, size_t Cols, size_t Align = alignof(T)>
@@ -196,6 +208,17 @@ class SIMT_SHARED_STORAGE SharedTile {
   AtomicRef<T> atomic(size_t row, size_t col) {
     check(row, col);
     return AtomicRef<T>(typename AtomicRef<T>::Key(), data_ + row * Cols + col);
+  }
+  /// Elements (row, col) .. (row, col + N - 1) in one access: bounds-checked, and col a multiple
+  /// of N (otherwise the thread stops), so the access is aligned to N elements (the tile's Align
+  /// must allow it, and Cols be a multiple of N).
+  template <size_t N>
+  Vec<T, N> load(size_t row, size_t col) const {
+    static_assert(Align % (N * sizeof(T)) == 0, "simt::SharedTile::load<N>: the tile's Align must be a multiple of N elements");
+    static_assert(Cols % N == 0, "simt::SharedTile::load<N>: Cols must be a multiple of N");
+    check(row, col);
+    if (col % N != 0 || col + N > Cols) detail::shared_bounds_fail(col, Cols);
+    return *reinterpret_cast<const Vec<T, N>*>(data_ + row * Cols + col);
   }
   /// Any element, for writing (bounds-checked in each dimension); see SharedArray::at_mut.
   T& at_mut(size_t row, size_t col) {
