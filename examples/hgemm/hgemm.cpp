@@ -6,8 +6,9 @@
 // the warps multiply one kBK slice, the next one is in flight. Warps load their fragments with
 // ldmatrix (B transposed on the way, as mma.sync wants it column-major) and accumulate in f32 with
 // mma.sync.m16n8k16. Rows are padded by kPad halves so that ldmatrix reads hit distinct banks.
-// Everything here is Tier 3 (raw shared-memory addresses, asynchronous copies, warp-wide
-// fragments), hence the unsafe block around the body.
+// The asynchronous copies, the fragment loads from raw shared-memory addresses and the mma
+// itself are Tier 3, each in an unsafe block of its own; the indexing and the writes of C are
+// safe code (simt-global-race proves the lanes' elements of C disjoint).
 #include <simt/kernel.hpp>
 
 #include "hgemm.hpp"
@@ -25,9 +26,11 @@ constexpr uint32_t kAStage = kBM * kARow, kBStage = kBK * kBRow;
   simt::SharedArray<simt::half, kStages * kBStage, 16> bs;
   const uint32_t tid = simt::thread::index_x(), lane = simt::warp::lane_id(), warp = simt::warp::warp_id();
   const uint32_t wm = warp / kWarpsN, wn = warp % kWarpsN;
+  // Tiles of a 2-D grid: blocks of a second grid layer would write the same tiles of C.
+  if (simt::block::index_z() != 0) return;
   const size_t row0 = size_t(simt::block::index_y()) * kBM, col0 = size_t(simt::block::index_x()) * kBN;
 
-  [[simt::unsafe]] {
+  {
     // Stage `s` <- the kBK slice of A and B at depth k0: 16-byte chunks, two of A and two of B
     // per thread; chunks outside the matrices become zeros (a source index past the end of the
     // slice makes async::copy zero-fill). Each chunk of the stage is written by one thread.
@@ -36,13 +39,14 @@ constexpr uint32_t kAStage = kBM * kARow, kBStage = kBK * kBRow;
         const size_t r = chunk / (kBK / 8), part = chunk % (kBK / 8);
         const size_t gk = k0 + 8 * part;
         const size_t from = row0 + r < m && gk < k ? (row0 + r) * k + gk : a.size();
-        simt::async::copy<16, true>(as, s * kAStage + r * kARow + 8 * part, a, from);
+        // cp.async lands after the next wait: the stages are kept apart by hand (Tier 3).
+        [[simt::unsafe]] { simt::async::copy<16, true>(as, s * kAStage + r * kARow + 8 * part, a, from); }
       }
       for (uint32_t chunk = tid; chunk < kBK * kBN / 8; chunk += kThreads) {
         const size_t r = chunk / (kBN / 8), part = chunk % (kBN / 8);
         const size_t gc = col0 + 8 * part;
         const size_t from = k0 + r < k && gc < n ? (k0 + r) * n + gc : b.size();
-        simt::async::copy<16, true>(bs, s * kBStage + r * kBRow + 8 * part, b, from);
+        [[simt::unsafe]] { simt::async::copy<16, true>(bs, s * kBStage + r * kBRow + 8 * part, b, from); }
       }
     };
 
@@ -60,27 +64,31 @@ constexpr uint32_t kAStage = kBM * kARow, kBStage = kBK * kBRow;
       }
       simt::sync_threads();
 
-      const simt::half* at = as.data() + (slice % kStages) * kAStage;
-      const simt::half* bt = bs.data() + (slice % kStages) * kBStage;
+      // ldmatrix reads 16-byte rows of the stage through raw addresses, inside it; mma.sync
+      // takes the whole warp's fragments (Tier 3).
+      [[simt::unsafe]] {
+        const simt::half* at = as.data() + (slice % kStages) * kAStage;
+        const simt::half* bt = bs.data() + (slice % kStages) * kBStage;
 #pragma unroll
-      for (uint32_t kk = 0; kk < kBK; kk += 16) {
-        simt::mma::FragmentA fa[2];
-        simt::mma::FragmentB fb[4];
+        for (uint32_t kk = 0; kk < kBK; kk += 16) {
+          simt::mma::FragmentA fa[2];
+          simt::mma::FragmentB fb[4];
 #pragma unroll
-        for (uint32_t mi = 0; mi < 2; ++mi)
-          fa[mi] = simt::mma::ldmatrix_x4(at + (wm * 32 + mi * 16 + lane % 16) * kARow + kk + (lane / 16) * 8);
+          for (uint32_t mi = 0; mi < 2; ++mi)
+            fa[mi] = simt::mma::ldmatrix_x4(at + (wm * 32 + mi * 16 + lane % 16) * kARow + kk + (lane / 16) * 8);
 #pragma unroll
-        for (uint32_t nj = 0; nj < 2; ++nj) {
-          // Two 16 x 8 B fragments: matrices 0-1 (k rows 0-15, columns +0..7), 2-3 (+8..15).
-          const simt::mma::FragmentA pair =
-              simt::mma::ldmatrix_x4_trans(bt + (kk + lane % 16) * kBRow + wn * 32 + nj * 16 + (lane / 16) * 8);
-          fb[2 * nj] = simt::mma::FragmentB{{pair.reg[0], pair.reg[1]}};
-          fb[2 * nj + 1] = simt::mma::FragmentB{{pair.reg[2], pair.reg[3]}};
+          for (uint32_t nj = 0; nj < 2; ++nj) {
+            // Two 16 x 8 B fragments: matrices 0-1 (k rows 0-15, columns +0..7), 2-3 (+8..15).
+            const simt::mma::FragmentA pair =
+                simt::mma::ldmatrix_x4_trans(bt + (kk + lane % 16) * kBRow + wn * 32 + nj * 16 + (lane / 16) * 8);
+            fb[2 * nj] = simt::mma::FragmentB{{pair.reg[0], pair.reg[1]}};
+            fb[2 * nj + 1] = simt::mma::FragmentB{{pair.reg[2], pair.reg[3]}};
+          }
+#pragma unroll
+          for (uint32_t mi = 0; mi < 2; ++mi)
+#pragma unroll
+            for (uint32_t ni = 0; ni < 4; ++ni) acc[mi][ni] = simt::mma::mma_m16n8k16_f16(fa[mi], fb[ni], acc[mi][ni]);
         }
-#pragma unroll
-        for (uint32_t mi = 0; mi < 2; ++mi)
-#pragma unroll
-          for (uint32_t ni = 0; ni < 4; ++ni) acc[mi][ni] = simt::mma::mma_m16n8k16_f16(fa[mi], fb[ni], acc[mi][ni]);
       }
       simt::sync_threads();  // the stage is refilled by the next iteration's copies
     }
@@ -95,7 +103,7 @@ constexpr uint32_t kAStage = kBM * kARow, kBStage = kBK * kBRow;
 #pragma unroll
         for (uint32_t e = 0; e < 4; ++e) {
           const size_t r = row0 + wm * 32 + mi * 16 + g + (e / 2) * 8, col = col0 + wn * 32 + ni * 8 + 2 * t + e % 2;
-          if (r < m && col < n && r * n + col < c.size()) c.get_unchecked_mut(r * n + col) = acc[mi][ni].reg[e];
+          if (r < m && col < n) c.at_mut(r * n + col) = acc[mi][ni].reg[e];
         }
   }
 }
