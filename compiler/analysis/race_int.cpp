@@ -1,6 +1,8 @@
 #include "analysis/race_int.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <iostream>
 #include <unordered_map>
 
 namespace simtc::analysis {
@@ -117,7 +119,10 @@ class Encoder {
       case Term::Kind::LoopCount: {
         std::string name = "k" + id(t);
         if (!shared_scope(t->scope, s)) name += suffix(s);
-        return ranged(name, w);
+        z3::expr k = ranged(name, w);
+        s.memo.emplace(t, k);  // the facts below may name k again
+        loop_bound_facts(t, s, k);
+        return k;
       }
       case Term::Kind::Cast: {
         z3::expr a = value(t->ops[0], s);
@@ -195,6 +200,22 @@ class Encoder {
         throw NoLinearForm{};
       }
       default: throw NoLinearForm{};
+    }
+  }
+
+  // A thread inside the body of a loop that runs while `init + step * k < bound`: its variable
+  // stayed below the bound in every iteration so far, so where bound + step fits the width it
+  // never wrapped, and its exact value is below the bound (symbolic.hpp, LoopBound).
+  void loop_bound_facts(const Term* k, Side& s, const z3::expr& kv) {
+    const ir::Block* header = k->scope;
+    if (s.at == header || !info_.loops().contains(header, s.at)) return;
+    for (const LoopBound& lb : info_.loop_bounds()) {
+      if (lb.count != k) continue;
+      const unsigned w = lb.bound->width;
+      const unsigned bs = term_bits(lb.step, shape_), bk = term_bits(k, shape_);
+      z3::expr step = value(lb.step, s), bound = value(lb.bound, s), init = value(lb.init, s);
+      z3::expr stride = lb.step->kind == Term::Kind::Const ? step * kv : product("iv" + id(k) + suffix(s), step, kv, bs, bk);
+      solver_.add(z3::implies(bound + step <= pow2(w), init + stride < bound));
     }
   }
 
@@ -352,6 +373,8 @@ IntAnswer ask_in_integers(unsigned timeout_ms, unsigned rlimit, const SymbolicIn
       z3::expr limit = x.var->is_extern() ? enc.ranged("dynamic_size", 32) : enc.big(x.var->size());
       solver.add(off + size <= limit);
     };
+    if (q.size_params != nullptr)
+      for (unsigned i : *q.size_params) solver.add(enc.ranged("arg" + std::to_string(i) + ".64", 64) <= enc.big(std::uint64_t(1) << 49));
     z3::expr off_a = ctx.int_val(0), size_a = off_a, off_b = off_a, size_b = off_a;
     place(*q.a, sa, off_a, size_a);
     place(*q.b, sb, off_b, size_b);
@@ -379,6 +402,7 @@ IntAnswer ask_in_integers(unsigned timeout_ms, unsigned rlimit, const SymbolicIn
       }
       model = solver.get_model();
     }
+    if (std::getenv("SIMTC_DEBUG_RACE") != nullptr) std::cerr << solver << "\nmodel:\n" << model << "\n";
     auto num = [&](const z3::expr& e) {
       std::uint64_t v = 0;
       z3::expr r = model.eval(e, true);

@@ -44,6 +44,7 @@ struct IntQuestion {
   const std::vector<const ir::Block*>* split = nullptr;  // loops A and B may be apart in
   bool other_block = false;  // A and B in different blocks
   int split_dim = -1;        // other_block: the first dimension the blocks differ in (-1: any)
+  const std::vector<unsigned>* size_params = nullptr;  // IR params that are views' sizes
 };
 
 struct IntAnswer {

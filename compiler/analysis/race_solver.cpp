@@ -60,7 +60,13 @@ struct RaceSolver::Impl {
   Impl(const ir::Function& fn, const SymbolicInfo& info, const RaceSolverOptions& options)
       : info(info), options(options) {
     if (fn.launch_bounds().reqntid) shape = *fn.launch_bounds().reqntid;
+    // Every view's size: no buffer is larger than the GPU's 2^49-byte address space.
+    for (const ir::KernelParam& p : fn.signature().params)
+      if (p.kind == ir::KernelParam::Kind::Slice || p.kind == ir::KernelParam::Kind::DisjointSlice ||
+          p.kind == ir::KernelParam::Kind::AtomicSlice)
+        size_params.push_back(p.first_ir_param + 1);
   }
+  std::vector<unsigned> size_params;
 
   const SymbolicInfo& info;
   RaceSolverOptions options;
@@ -425,6 +431,8 @@ struct RaceSolver::Impl {
       for (unsigned d = 0; d < 3; ++d) differ = differ || thread_index(d, 0) != thread_index(d, 1);
       solver.add(differ);
     }
+    for (unsigned i : size_params)
+      solver.add(z3::ule(var("arg" + std::to_string(i) + ".64", 64), ctx.bv_val(std::uint64_t(1) << 49, 64)));
     z3::expr off_a = ctx.bv_val(0, 64), size_a = off_a, off_b = off_a, size_b = off_a;
     access_facts(solver, a, sa, off_a, size_a);
     access_facts(solver, b, sb, off_b, size_b);
@@ -578,7 +586,7 @@ struct RaceSolver::Impl {
       const unsigned left =
           options.kernel_ms > spent.count() ? options.kernel_ms - static_cast<unsigned>(spent.count()) : 1;
       IntAnswer in_ints = ask_in_integers(std::max(1u, std::min(options.int_query_ms, left)), options.int_query_rlimit,
-                                          info, shape, {&a, &b, &split, other_block, dim});
+                                          info, shape, {&a, &b, &split, other_block, dim, &size_params});
       spent += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin);
       if (std::getenv("SIMTC_DEBUG_RACE") != nullptr)
         std::cerr << spent.count() << " ms: integer query (" << (other_block ? "two blocks" : "one block") << "): "

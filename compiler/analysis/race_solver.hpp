@@ -33,8 +33,8 @@ struct RaceSolverOptions {
   unsigned query_rlimit = 20000000;
   // The first question, in integers (race_int.hpp): decides most pairs in milliseconds, and
   // gives up early on the rest, which go to the bit-vector question.
-  unsigned int_query_rlimit = 100000;
-  unsigned int_query_ms = 2000;
+  unsigned int_query_rlimit = 1000000;
+  unsigned int_query_ms = 1000;
   // Time limits as a backstop.
   unsigned query_ms = 20000;   // per query
   unsigned kernel_ms = 60000;  // all queries of one kernel together

@@ -172,6 +172,19 @@ class SymbolicBuilder {
     bool subtract = false;
   };
   bool induction(const ir::Instruction* phi, Induction& out) const;
+  // The header's branch tests `phi < bound` (unsigned, bound defined outside the loop) and
+  // stays in the loop when it holds: a LoopBound.
+  void note_loop_bound(const ir::Instruction* phi, const ir::Block* header, const Term* init, const Term* step,
+                       const Term* count) {
+    const ir::Instruction* br = header->terminator();
+    if (br == nullptr || br->opcode() != ir::Opcode::CondBr) return;
+    const ir::Instruction* cmp = as_inst(br->operand(0));
+    if (cmp == nullptr || cmp->opcode() != ir::Opcode::ICmp || cmp->operand(0) != phi ||
+        cmp->cmp_pred() != ir::CmpPred::Ult || !info_.loops_->contains(header, br->blocks()[0]) ||
+        info_.loops_->contains(header, br->blocks()[1]) || !invariant(cmp->operand(1), header))
+      return;
+    if (const Term* bound = term(cmp->operand(1))) info_.loop_bounds_.push_back({header, init, step, count, bound});
+  }
   // A header phi `phi [init, phi >> c]` (or phi / c, c a nonzero constant): never above init.
   const ir::Value* shrinking(const ir::Instruction* phi) const {
     const ir::Block* header = phi->parent();
@@ -193,9 +206,20 @@ class SymbolicBuilder {
     }
     return init;
   }
-  bool invariant(const ir::Value* v, const ir::Block* header) const {
+  // The same in every iteration of the loop: defined outside it, or computed inside it from such
+  // values by arithmetic and pure intrinsics (a `blockDim.x` read in the loop's step).
+  bool invariant(const ir::Value* v, const ir::Block* header, unsigned depth = 0) const {
     auto* inst = as_inst(v);
-    return inst == nullptr || !info_.loops_->contains(header, inst->parent());
+    if (inst == nullptr || !info_.loops_->contains(header, inst->parent())) return true;
+    if (depth > 8) return false;
+    const ir::Opcode op = inst->opcode();
+    const bool pure = ir::is_binary(op) || op == ir::Opcode::ZExt || op == ir::Opcode::SExt ||
+                      op == ir::Opcode::Trunc || op == ir::Opcode::ICmp || op == ir::Opcode::Select ||
+                      (op == ir::Opcode::Intrinsic && (ir::intrinsic_flags(inst->intrinsic_id()) & ir::Pure));
+    if (!pure) return false;
+    for (const ir::Value* operand : inst->operands())
+      if (!invariant(operand, header, depth + 1)) return false;
+    return true;
   }
   const Term* compute(const ir::Instruction* inst, unsigned width);
   // A phi joining the two sides of a conditional branch is `c ? x : y`: its block's immediate
@@ -426,7 +450,9 @@ const Term* SymbolicBuilder::compute(const ir::Instruction* inst, unsigned width
         const Term* init = term(iv.init);
         const Term* step = term(iv.step);
         if (init == nullptr || step == nullptr) break;
-        const Term* stride = binary(Opcode::Mul, step, loop_count(iv.header, width));
+        const Term* count = loop_count(iv.header, width);
+        const Term* stride = binary(Opcode::Mul, step, count);
+        if (!iv.subtract) note_loop_bound(inst, iv.header, init, step, count);
         return binary(iv.subtract ? Opcode::Sub : Opcode::Add, init, stride);
       }
       break;

@@ -108,8 +108,21 @@ struct SymbolicOptions {
   std::function<bool(const ir::Instruction*)> from_owner;
 };
 
+/// A loop that runs while its induction variable `init + step * k` stays below `bound`
+/// (`i < bound` tested at the header, the loop continuing on true): in every iteration a thread
+/// is inside it, the variable was below the bound in all earlier ones as well, so as long as
+/// bound + step fits the width it never wrapped around (the race solver's fact for k).
+struct LoopBound {
+  const ir::Block* header = nullptr;
+  const Term* init = nullptr;
+  const Term* step = nullptr;
+  const Term* count = nullptr;  // the LoopCount k
+  const Term* bound = nullptr;
+};
+
 class SymbolicInfo {
  public:
+  const std::vector<LoopBound>& loop_bounds() const { return loop_bounds_; }
   const std::vector<SharedAccess>& accesses() const { return accesses_; }
   const LoopForest& loops() const { return *loops_; }
   /// The term of an integer value of the function (null for values that are not integers).
@@ -126,6 +139,7 @@ class SymbolicInfo {
   std::deque<Term> arena_;
   std::unordered_map<const ir::Value*, const Term*> terms_;
   std::vector<SharedAccess> accesses_;
+  std::vector<LoopBound> loop_bounds_;
   std::unordered_set<const ir::Block*> uniform_exit_;
 };
 

@@ -67,30 +67,42 @@ void put(DisjointSlice<float>& s, size_t at, float v) { s.at_mut(at) = v; }
   if (auto o = out.get_mut(simt::thread::index_1d())) *o = out[0];
 }
 
+// A grid-stride loop whose stride is one block: the next block's threads write the same elements.
+[[kernel]] void block_stride_across_the_grid(DisjointSlice<float> out) {
+  if (simt::block::index_y() != 0 || simt::block::index_z() != 0 || simt::block::dim_y() != 1 ||
+      simt::block::dim_z() != 1)
+    return;
+  for (size_t i = size_t(simt::block::index_x()) * simt::block::dim_x() + simt::thread::index_x(); i < out.size();
+       i += simt::block::dim_x())
+    out.at_mut(i) = 1.0f;
+}
+
 // CHECK: {{.*}}global_race.cpp:10:79: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:10:79: note: the same write in another thread (tid = (1, 1, 3) and tid = (0, 2, 1) both write element 0 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:10:79: note: the same write in another thread (tid = (0, 1, 0) and tid = (3, 1, 0) both write element 0 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:16:53: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:16:53: note: the same write in another thread (block (2, 65534, 65534) tid.x = 0 and block (2, 65533, 65534) tid.x = 0 both write element 4 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:16:53: note: the same write in another thread (block (2, 65534, 0) tid.x = 1 and block (2, 65533, 0) tid.x = 1 both write element 5 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:26:63: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:26:63: note: the same write in another thread (block (2013265919, 0, 0) tid = (0, 0) and block (1879048191, 0, 0) tid = (0, 0) both write element 4294967272 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:26:63: note: the same write in another thread (block (268435456, 0, 0) tid = (30, 0) and block (134217728, 0, 0) tid = (30, 0) both write element 30 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:35:19: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}global_race.cpp:34:17: note: the write (tid.x = 97 writes element 97 of DisjointSlice 'out', which tid.x = 96 reads)
 // CHECK-NEXT: {{.*}}global_race.cpp:35:19: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}global_race.cpp:36:17: note: the write (tid.x = 127 writes element 549755813887 of DisjointSlice 'out', which tid.x = 126 reads)
 // CHECK-NEXT: {{.*}}global_race.cpp:46:19: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:47:58: note: the write (tid.x = 123 writes element 274878117883 of DisjointSlice 'out', which tid.x = 122 reads)
+// CHECK-NEXT: {{.*}}global_race.cpp:47:58: note: the write (tid.x = 63 writes element 197575606079 of DisjointSlice 'out', which tid.x = 62 reads)
 // CHECK-NEXT: {{.*}}global_race.cpp:46:19: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}global_race.cpp:44:17: note: the write (block (1, 0, 0) tid.x = 0 writes element 128 of DisjointSlice 'out', which block (0, 0, 0) tid.x = 127 reads)
 // CHECK-NEXT: {{.*}}global_race.cpp:53:58: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:55:99: note: the write (tid = (4, 0, 0) writes element 270558826501 of DisjointSlice 'out', which tid = (5, 0, 0) writes)
+// CHECK-NEXT: {{.*}}global_race.cpp:55:99: note: the write (tid = (272, 0, 0) writes element 484638993 of DisjointSlice 'out', which tid = (273, 0, 0) writes)
 // CHECK-NEXT: {{.*}}global_race.cpp:55:99: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:55:99: note: the same write in another thread (tid = (60, 0, 0) and tid = (60, 1, 0) both write element 234240 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:55:99: note: the same write in another thread (tid = (1, 1, 21) and tid = (1, 0, 10) both write element 130 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:59:70: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}global_race.cpp:59:70: note: the same write in another thread (block (1, 0, 0) tid.x = 0 and block (0, 0, 0) tid.x = 0 both write element 0 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:61:3: note: reached through this call
 // CHECK-NEXT: {{.*}}global_race.cpp:67:60: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:66:47: note: the write (tid.x = 16 writes element 0 of DisjointSlice 'out', which tid.x = 0 reads)
+// CHECK-NEXT: {{.*}}global_race.cpp:66:47: note: the write (tid.x = 1 writes element 0 of DisjointSlice 'out', which tid.x = 0 reads)
 // CHECK-NEXT: {{.*}}global_race.cpp:67:58: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}global_race.cpp:66:47: note: the write (tid.x = 32 writes element 0 of DisjointSlice 'out', which tid.x = 0 writes)
 // CHECK-NEXT: {{.*}}global_race.cpp:67:60: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}global_race.cpp:67:58: note: the write (tid.x = 0 writes element 0 of DisjointSlice 'out', which tid.x = 32 reads)
+// CHECK-NEXT: {{.*}}global_race.cpp:77:19: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:77:19: note: the same write in another thread (block (2017, 0, 0) tid = (1023, 0, 0) and block (2018, 0, 0) tid = (1023, 0, 0) both write element 4134911 of DisjointSlice 'out')

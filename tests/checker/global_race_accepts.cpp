@@ -60,3 +60,14 @@ using simt::DisjointSlice;
   simt::sync_threads();
   out.at_mut(base + t) = next;
 }
+
+// A grid-stride loop over a 1-D launch: thread g writes g, g + S, g + 2S, ... (S threads).
+[[kernel]] void grid_stride(simt::Slice<const float> x, DisjointSlice<float> out) {
+  if (simt::block::index_y() != 0 || simt::block::index_z() != 0 || simt::block::dim_y() != 1 ||
+      simt::block::dim_z() != 1)
+    return;
+  const size_t stride = size_t(simt::grid::dim_x()) * simt::block::dim_x();
+  for (size_t i = size_t(simt::block::index_x()) * simt::block::dim_x() + simt::thread::index_x(); i < x.size();
+       i += stride)
+    out.at_mut(i) = 2.0f * x[i];
+}
