@@ -650,10 +650,12 @@ void SymbolicBuilder::add_accesses(const ir::Instruction* inst, const SymbolicOp
       // Recursion the view keeps as a call: the variables it can reach, through its pointer
       // arguments or by name in the functions it calls.
       std::set<const ir::Value*> vars;
+      bool unresolved = false;  // a pointer argument that is no shared variable or buffer
       for (const ir::Value* op : inst->operands()) {
         if (!op->type().is_ptr()) continue;
         Roots roots;
         resolve(op, roots);
+        unresolved = unresolved || roots.empty();
         for (auto& r : roots) vars.insert(r.first);
       }
       std::vector<const ir::Function*> seen;
@@ -676,6 +678,11 @@ void SymbolicBuilder::add_accesses(const ir::Instruction* inst, const SymbolicOp
                   static_cast<const ir::Global*>(op)->addr_space() == ir::AddrSpace::Shared)
                 vars.insert(static_cast<const ir::Global*>(op));
           }
+      // A buffer's data pointer reaches the callee in ways its pointer arguments do not show (a
+      // view passed by reference is a pointer to a local holding it): a call given a pointer
+      // that is no shared variable or buffer may touch every buffer followed (safe code has no
+      // other way to one: no mutable static storage, so no pointer but through the arguments).
+      if (unresolved) vars.insert(buffers_.begin(), buffers_.end());
       for (const ir::Value* root : vars) {
         SharedAccess a;
         a.inst = inst;
