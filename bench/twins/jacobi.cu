@@ -14,9 +14,9 @@ extern "C" __global__ void jacobi_step(int rows, int cols, const float* __restri
   if (inside) {
     tile[ty + 1][tx + 1] = in[i];
     if (tx == 0 && x > 0) tile[ty + 1][0] = in[i - 1];
-    if ((tx == kBX - 1 || x == cols - 1) && x + 1 < cols) tile[ty + 1][tx + 2] = in[i + 1];
+    if (tx == kBX - 1 && x + 1 < cols) tile[ty + 1][tx + 2] = in[i + 1];
     if (ty == 0 && y > 0) tile[0][tx + 1] = in[i - cols];
-    if ((ty == kBY - 1 || y == rows - 1) && y + 1 < rows) tile[ty + 2][tx + 1] = in[i + cols];
+    if (ty == kBY - 1 && y + 1 < rows) tile[ty + 2][tx + 1] = in[i + cols];
   }
   __syncthreads();
   if (inside) {

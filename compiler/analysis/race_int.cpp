@@ -323,7 +323,8 @@ IntAnswer ask_in_integers(unsigned timeout_ms, unsigned rlimit, const SymbolicIn
   IntAnswer answer;
   try {
     // A context of its own: Z3's search depends on the order its terms were made in, so each
-    // question gets the same answer in the same time whatever was asked before.
+    // question gets the same answer in the same time whatever was asked before (a context
+    // costs milliseconds; the interval argument leaves few questions).
     z3::context ctx;
     z3::params params(ctx);
     params.set("timeout", timeout_ms);

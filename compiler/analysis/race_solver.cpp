@@ -1,5 +1,6 @@
 #include "analysis/race_solver.hpp"
 
+#include "analysis/race_affine.hpp"
 #include "analysis/race_int.hpp"
 
 #include <z3++.h>
@@ -24,58 +25,23 @@ bool guards_thread_independent(const SharedAccess& a) {
   return true;
 }
 
-const Term* strip_zext(const Term* t) {
-  while (t->kind == Term::Kind::Cast && t->op == ir::Opcode::ZExt) t = t->ops[0];
-  return t;
-}
-
-bool is_leaf(const Term* t, Term::Kind kind, unsigned dim) {
-  t = strip_zext(t);
-  return t->kind == kind && t->value == dim;
-}
-
-// `t` is op(x, y) in either order with match_x(x) and match_y(y).
-template <class X, class Y>
-bool commutes(const Term* t, ir::Opcode op, X match_x, Y match_y) {
-  if (t->kind != Term::Kind::Binary || t->op != op) return false;
-  return (match_x(t->ops[0]) && match_y(t->ops[1])) || (match_x(t->ops[1]) && match_y(t->ops[0]));
-}
-
-// The linear thread index without a contract's block shape (simt::thread::index_in_block()):
-// tid.x + ntid.x * (tid.y + ntid.y * tid.z), 64 bits.
-bool is_linear_index(const Term* t) {
-  using K = Term::Kind;
-  auto tid = [](unsigned d) { return [d](const Term* x) { return is_leaf(x, K::ThreadIndex, d); }; };
-  auto ntid = [](unsigned d) { return [d](const Term* x) { return is_leaf(x, K::BlockDim, d); }; };
-  auto inner = [&](const Term* x) {
-    return commutes(x, ir::Opcode::Add, tid(1), [&](const Term* m) { return commutes(m, ir::Opcode::Mul, ntid(1), tid(2)); });
-  };
-  return t->width == 64 &&
-         commutes(t, ir::Opcode::Add, tid(0), [&](const Term* m) { return commutes(m, ir::Opcode::Mul, ntid(0), inner); });
-}
-
 }  // namespace
 
 struct RaceSolver::Impl {
-  Impl(const ir::Function& fn, const SymbolicInfo& info, const RaceSolverOptions& options)
-      : info(info), options(options) {
-    if (fn.launch_bounds().reqntid) shape = *fn.launch_bounds().reqntid;
-    // Every view's size: no buffer is larger than the GPU's 2^49-byte address space.
-    for (const ir::KernelParam& p : fn.signature().params)
-      if (p.kind == ir::KernelParam::Kind::Slice || p.kind == ir::KernelParam::Kind::DisjointSlice ||
-          p.kind == ir::KernelParam::Kind::AtomicSlice)
-        size_params.push_back(p.first_ir_param + 1);
-  }
-  std::vector<unsigned> size_params;
+  Impl(const SymbolicInfo& info, const RaceSolverOptions& options, const BlockShape& shape,
+       const std::vector<unsigned>& size_params)
+      : size_params(size_params), info(info), options(options), shape(shape) {}
+  const std::vector<unsigned>& size_params;  // IR params that are views' sizes
 
   const SymbolicInfo& info;
   RaceSolverOptions options;
-  std::optional<std::array<std::uint32_t, 3>> shape;
+  BlockShape shape;
   z3::context ctx;
   std::chrono::milliseconds spent{0};
   std::unordered_map<const void*, unsigned> ids;
   std::string last_unknown;  // why the last query was undecided
   int split_dim = -1;        // two blocks: the first dimension in which they differ (-1: any)
+  std::array<bool, 3> proven_dims{};  // two blocks: the dimensions the interval argument proved
   std::optional<z3::model> abstract_model;  // the last spurious one
 
   // A product of two non-constant terms as a fresh value p (the solver's multipliers are what
@@ -223,7 +189,7 @@ struct RaceSolver::Impl {
         return var(name, w);
       }
       case Term::Kind::Binary: {
-        if (is_linear_index(t)) {
+        if (is_linear_thread_index(t)) {
           // Under the block facts every value here is below 1024, so 16 bits compute it exactly
           // (and keep the solver's multipliers small).
           s.linear.push_back(t);
@@ -557,7 +523,8 @@ struct RaceSolver::Impl {
   }
 
   RaceAnswer check(const SharedAccess& a, const SharedAccess& b, const std::vector<const ir::Block*>& split,
-                   bool other_block) {
+                   bool other_block, const std::array<bool, 3>& proven) {
+    proven_dims = proven;
     SharedAccess ra = a, rb = b;
     keep_connected_guards(ra, rb);
     if (ra.guards.size() == a.guards.size() && rb.guards.size() == b.guards.size()) return decide(a, b, split, other_block);
@@ -602,6 +569,7 @@ struct RaceSolver::Impl {
     };
     z3::check_result result = z3::unsat;
     for (int dim = other_block ? 0 : -1; dim < (other_block ? 3 : 0) && result == z3::unsat; ++dim) {
+      if (dim >= 0 && proven_dims[static_cast<unsigned>(dim)]) continue;
       split_dim = dim;
       // Buffers: integers first (row and tile layouts over parameters are orderings, simplex's
       // strength and bit-blasting's weakness); shared memory: bits first (constant strides and
@@ -640,14 +608,39 @@ struct RaceSolver::Impl {
 };
 
 RaceSolver::RaceSolver(const ir::Function& fn, const SymbolicInfo& info, const RaceSolverOptions& options)
-    : impl_(std::make_unique<Impl>(fn, info, options)) {}
+    : info_(info), options_(options) {
+  if (fn.launch_bounds().reqntid) shape_ = *fn.launch_bounds().reqntid;
+  // Every view's size: no buffer is larger than the GPU's 2^49-byte address space.
+  for (const ir::KernelParam& p : fn.signature().params)
+    if (p.kind == ir::KernelParam::Kind::Slice || p.kind == ir::KernelParam::Kind::DisjointSlice ||
+        p.kind == ir::KernelParam::Kind::AtomicSlice)
+      size_params_.push_back(p.first_ir_param + 1);
+}
 
 RaceSolver::~RaceSolver() = default;
 
 RaceAnswer RaceSolver::check(const SharedAccess& a, const SharedAccess& b,
                              const std::vector<const ir::Block*>& split_loops, bool other_block) {
+  // The interval argument first (race_affine.hpp): it decides most disjoint pairs at once, and
+  // a kernel whose pairs it all decides never starts Z3.
+  bool all = true;
+  std::array<bool, 3> proven{};
+  for (int dim = other_block ? 0 : -1; dim < (other_block ? 3 : 0); ++dim) {
+    const bool p = disjoint_by_intervals(info_, shape_, {&a, &b, &split_loops, other_block, dim, &size_params_});
+    if (dim >= 0) proven[static_cast<unsigned>(dim)] = p;
+    all = all && p;
+  }
+  if (std::getenv("SIMTC_DEBUG_RACE") != nullptr)
+    std::cerr << "interval argument (" << (other_block ? "two blocks" : "one block")
+              << "): " << (all ? "disjoint" : "not proven") << "\n";
+  if (all) {
+    RaceAnswer answer;
+    answer.verdict = RaceVerdict::Disjoint;
+    return answer;
+  }
   try {
-    return impl_->check(a, b, split_loops, other_block);
+    if (impl_ == nullptr) impl_ = std::make_unique<Impl>(info_, options_, shape_, size_params_);
+    return impl_->check(a, b, split_loops, other_block, proven);
   } catch (const z3::exception& e) {
     RaceAnswer answer;
     answer.reason = std::string("the solver failed: ") + e.msg();
@@ -656,8 +649,8 @@ RaceAnswer RaceSolver::check(const SharedAccess& a, const SharedAccess& b,
 }
 
 std::array<bool, 3> RaceSolver::shown_dims() const {
-  if (!impl_->shape) return {true, true, true};
-  return {true, (*impl_->shape)[1] > 1 || (*impl_->shape)[2] > 1, (*impl_->shape)[2] > 1};
+  if (!shape_) return {true, true, true};
+  return {true, (*shape_)[1] > 1 || (*shape_)[2] > 1, (*shape_)[2] > 1};
 }
 
 }  // namespace simtc::analysis

@@ -83,7 +83,11 @@ class RaceSolver {
 
  private:
   struct Impl;
-  std::unique_ptr<Impl> impl_;
+  const SymbolicInfo& info_;
+  RaceSolverOptions options_;
+  std::optional<std::array<std::uint32_t, 3>> shape_;  // the contract's block shape
+  std::vector<unsigned> size_params_;                  // IR params that are views' sizes
+  std::unique_ptr<Impl> impl_;                          // Z3, made for the first pair it is needed for
 };
 
 }  // namespace simtc::analysis

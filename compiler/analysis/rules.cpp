@@ -1,6 +1,7 @@
 #include "analysis/rules.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <unordered_set>
 
 #include "analysis/rule_context.hpp"
@@ -109,19 +110,32 @@ bool run_rules(const ir::Module& module, DiagnosticSink& sink, const RuleOptions
   };
   if (std::none_of(table.begin(), table.end(), [&](const RuleInfo& r) { return enabled(r.id); })) return true;
   const unsigned errors_before = sink.error_count();
+  std::vector<std::pair<std::string, double>> times{{"view", 0.0}, {"uniformity", 0.0}};
+  for (const RuleInfo& rule : table) times.push_back({rule.id, 0.0});
+  using Clock = std::chrono::steady_clock;
+  auto start = Clock::now();
+  auto lap = [&](std::size_t stage) {
+    const auto now = Clock::now();
+    times[stage].second += std::chrono::duration<double, std::milli>(now - start).count();
+    start = now;
+  };
   AnalysisView view = build_analysis_view(module, options.view);
+  lap(0);
   for (const KernelView& kernel : view.kernels) {
     UniformityInfo uniformity = analyze_uniformity(*kernel.function, options.uniformity);
+    lap(1);
     unsigned index = 0;
 #define SIMT_ANALYSIS_RULE(Function, Id, Title, Summary)          \
     if (enabled(Id)) {                                            \
       RuleContext context(table[index], kernel, uniformity, sink); \
       Function(context);                                          \
+      lap(2 + index);                                             \
     }                                                             \
     ++index;
 #include "analysis/rules.def"
 #undef SIMT_ANALYSIS_RULE
   }
+  if (options.timings != nullptr) options.timings->insert(options.timings->end(), times.begin(), times.end());
   return sink.error_count() == errors_before;
 }
 

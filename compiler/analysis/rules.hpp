@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis/uniformity.hpp"
@@ -28,6 +29,9 @@ struct RuleOptions {
   std::vector<std::string> disabled_rules;  // ids of rules not to run (the checker's may be here too)
   ViewOptions view;
   UniformityOptions uniformity;
+  /// When set, run_rules adds the wall time of each stage to it, summed over the kernels:
+  /// "view", "uniformity", then each rule's id, in that order (`--time-passes`).
+  std::vector<std::pair<std::string, double>>* timings = nullptr;
 };
 
 /// Runs every enabled rule on the kernels of `module` (unchanged). Returns true when no rule

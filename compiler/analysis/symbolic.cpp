@@ -46,6 +46,38 @@ bool is_thread_independent(const Term* t) {
   return true;
 }
 
+const Term* strip_zext(const Term* t) {
+  while (t->kind == Term::Kind::Cast && t->op == ir::Opcode::ZExt) t = t->ops[0];
+  return t;
+}
+
+namespace {
+
+bool is_leaf(const Term* t, Term::Kind kind, unsigned dim) {
+  t = strip_zext(t);
+  return t->kind == kind && t->value == dim;
+}
+
+// `t` is op(x, y) in either order with match_x(x) and match_y(y).
+template <class X, class Y>
+bool commutes(const Term* t, ir::Opcode op, X match_x, Y match_y) {
+  if (t->kind != Term::Kind::Binary || t->op != op) return false;
+  return (match_x(t->ops[0]) && match_y(t->ops[1])) || (match_x(t->ops[1]) && match_y(t->ops[0]));
+}
+
+}  // namespace
+
+bool is_linear_thread_index(const Term* t) {
+  using K = Term::Kind;
+  auto tid = [](unsigned d) { return [d](const Term* x) { return is_leaf(x, K::ThreadIndex, d); }; };
+  auto ntid = [](unsigned d) { return [d](const Term* x) { return is_leaf(x, K::BlockDim, d); }; };
+  auto inner = [&](const Term* x) {
+    return commutes(x, ir::Opcode::Add, tid(1), [&](const Term* m) { return commutes(m, ir::Opcode::Mul, ntid(1), tid(2)); });
+  };
+  return t->width == 64 &&
+         commutes(t, ir::Opcode::Add, tid(0), [&](const Term* m) { return commutes(m, ir::Opcode::Mul, ntid(0), inner); });
+}
+
 std::string term_str(const Term* t) {
   static const char* dims[] = {"x", "y", "z"};
   const char* dim = dims[t->value < 3 ? t->value : 0];
@@ -92,6 +124,7 @@ class SymbolicBuilder {
             t.per_thread, t.source, t.scope, t.ops};
     auto it = unique_.find(key);
     if (it != unique_.end()) return it->second;
+    t.id = static_cast<unsigned>(info_.arena_.size());
     info_.arena_.push_back(std::move(t));
     const Term* made = &info_.arena_.back();
     unique_.emplace(std::move(key), made);

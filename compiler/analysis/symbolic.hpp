@@ -66,10 +66,22 @@ struct Term {
   const ir::Block* scope = nullptr;    // Symbol, LoopCount: the innermost loop it lives in
   const Term* upper = nullptr;         // Symbol: an unsigned upper bound (inclusive), if known
   std::vector<const Term*> ops;
+  unsigned id = 0;             // the order terms were made in (stable, unlike their addresses)
+};
+
+/// Orders terms by `id`: containers of terms iterate the same way in every run.
+struct TermOrder {
+  bool operator()(const Term* a, const Term* b) const { return a->id < b->id; }
 };
 
 /// Whether `t` depends on nothing per thread (tid, laneid or a per-thread symbol).
 bool is_thread_independent(const Term* t);
+/// `t` without its zero extensions (the same unsigned value).
+const Term* strip_zext(const Term* t);
+/// Whether `t` is the linear thread index without a contract's block shape
+/// (simt::thread::index_in_block()): tid.x + ntid.x * (tid.y + ntid.y * tid.z), 64 bits, in
+/// any order of the operands. Each thread of a block has its own, below 1024.
+bool is_linear_thread_index(const Term* t);
 /// A readable spelling of a term (for tests and debugging): `(add (zext64 tid.x) 4:64)`.
 std::string term_str(const Term* t);
 

@@ -44,11 +44,19 @@ bool check_file(const std::string& path, const CompileOptions& options) {
 bool run_analysis(const ir::Module& module, const CompileOptions& options, std::ostream& err) {
   DiagnosticSink diags;
   const auto start = std::chrono::steady_clock::now();
-  bool ok = analysis::run_rules(module, diags, options.analysis);
+  std::vector<std::pair<std::string, double>> timings;
+  analysis::RuleOptions rule_options = options.analysis;
+  if (options.pipeline.time_passes) rule_options.timings = &timings;
+  bool ok = analysis::run_rules(module, diags, rule_options);
   if (options.pipeline.time_passes) {
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     char line[128];
-    std::snprintf(line, sizeof line, "; analysis rules (view, uniformity, rules) %10.3f ms\n", ms);
+    err << "; analysis timings (wall clock)\n";
+    for (const auto& [stage, stage_ms] : timings) {
+      std::snprintf(line, sizeof line, ";   %-24s %10.3f ms\n", stage.c_str(), stage_ms);
+      err << line;
+    }
+    std::snprintf(line, sizeof line, ";   %-24s %10.3f ms\n", "total", ms);
     err << line;
   }
   diags.print(err, module.files());
@@ -85,12 +93,35 @@ bool compile_to_ptx(const std::string& path, const CompileOptions& options, std:
     std::cerr << "simtc: error: " << target_error << "\n";
     return false;
   }
+  // --time-passes: the wall time of each stage, after the tables of the analysis and the passes.
+  using Clock = std::chrono::steady_clock;
+  std::vector<std::pair<const char*, double>> stages;
+  auto start = Clock::now();
+  auto lap = [&](const char* stage) {
+    const auto now = Clock::now();
+    stages.push_back({stage, std::chrono::duration<double, std::milli>(now - start).count()});
+    start = now;
+  };
+  auto report_stages = [&] {
+    if (!options.pipeline.time_passes) return;
+    char line[128];
+    std::cerr << "; stage timings (wall clock)\n";
+    for (const auto& [stage, ms] : stages) {
+      std::snprintf(line, sizeof line, ";   %-24s %10.3f ms\n", stage, ms);
+      std::cerr << line;
+    }
+  };
   std::unique_ptr<ir::Module> module = lower_file(path, options);
+  lap("parse, check, irgen");
   if (module == nullptr) return false;
   if (!run_analysis(*module, options, std::cerr)) return false;
+  lap("analysis");
   if (!run_passes(*module, options, std::cerr)) return false;
+  lap("simt passes");
   DiagnosticSink diags;
   bool ok = codegen::emit_ptx(*module, options.target, ptx, diags);
+  lap("LLVM and PTX");
+  report_stages();
   diags.print(std::cerr, module->files());
   if (module_out != nullptr) *module_out = std::move(module);
   return ok && !diags.has_errors();

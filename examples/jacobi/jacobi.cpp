@@ -19,9 +19,9 @@
   if (y < rows && x < cols) {
     tile.at_mut(ty + 1, tx + 1) = at(y, x);
     if (tx == 0 && x > 0) tile.at_mut(ty + 1, 0) = at(y, x - 1);
-    if ((tx == kBX - 1 || x == cols - 1) && x + 1 < cols) tile.at_mut(ty + 1, tx + 2) = at(y, x + 1);
+    if (tx == kBX - 1 && x + 1 < cols) tile.at_mut(ty + 1, tx + 2) = at(y, x + 1);
     if (ty == 0 && y > 0) tile.at_mut(0, tx + 1) = at(y - 1, x);
-    if ((ty == kBY - 1 || y == rows - 1) && y + 1 < rows) tile.at_mut(ty + 2, tx + 1) = at(y + 1, x);
+    if (ty == kBY - 1 && y + 1 < rows) tile.at_mut(ty + 2, tx + 1) = at(y + 1, x);
   }
   simt::sync_threads();
 

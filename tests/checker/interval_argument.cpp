@@ -1,0 +1,73 @@
+// RUN: not %simtc check -fno-caret-diagnostics %s 2>&1 | FileCheck %s --match-full-lines --implicit-check-not=error:
+// Races that look like the layouts the race rules' interval argument proves without a solver
+// (race_affine.hpp), each one step off: the argument must leave them to Z3, which finds the
+// two threads.
+#include <simt/kernel.hpp>
+
+using simt::DisjointSlice;
+
+// A row per block whose threads stop at `limit`, not at the row's length `cols`: with
+// limit > cols a block runs into the next block's row.
+[[kernel, simt::block(256)]] void row_bound_by_another_value(uint32_t cols, uint32_t limit, DisjointSlice<float> out) {
+  if (simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  const size_t base = size_t(simt::block::index_x()) * cols;
+  for (size_t j = simt::thread::index_x(); j < limit; j += 256)
+    if (base + j < out.size()) out.at_mut(base + j) = 1.0f;
+}
+
+// Two loops over the same elements, the second shifted by one: thread t + 1's first write is
+// thread t's second.
+[[kernel, simt::block(256)]] void two_loops_shifted(uint32_t n, DisjointSlice<float> out) {
+  if (simt::block::index_x() != 0 || simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  for (uint32_t j = simt::thread::index_x(); j < n; j += 256)
+    if (j < out.size()) out.at_mut(j) = 1.0f;
+  for (uint32_t j = simt::thread::index_x() + 1; j < n; j += 256)
+    if (j < out.size()) out.at_mut(j) = 2.0f;
+}
+
+// A stride of 255 for 256 threads: thread 255 in the first iteration meets thread 0 in the
+// second.
+[[kernel, simt::block(256)]] void stride_one_short(uint32_t n, DisjointSlice<float> out) {
+  if (simt::block::index_x() != 0 || simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  for (uint32_t j = simt::thread::index_x(); j < n; j += 255)
+    if (j < out.size()) out.at_mut(j) = 1.0f;
+}
+
+// The warp index and the lane, but the lane only within 16: lanes 3 and 19 of a warp meet.
+[[kernel, simt::block(256)]] void warp_and_half_lane(DisjointSlice<float> out) {
+  if (simt::block::index_x() != 0 || simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  const uint32_t t = simt::thread::index_x();
+  const size_t i = size_t(t / 32) * 16 + t % 16;
+  if (i < out.size()) out.at_mut(i) = 1.0f;
+}
+
+// A halo cell guarded by an `or` whose second half lets an interior thread write its
+// neighbour's cell.
+[[kernel, simt::block(32)]] void halo_guard_or(uint32_t n) {
+  simt::SharedArray<float, 34> s;
+  const uint32_t tx = simt::thread::index_x();
+  s.at_mut(tx + 1) = 1.0f;
+  if (tx == 31 || tx + 1 < n) s.at_mut(tx + 2) = 2.0f;
+  simt::sync_threads();
+}
+
+// 32-bit offsets of a row per block that wrap around: block 2^31 / cols restarts at row 0.
+[[kernel, simt::block(256)]] void row_offset_wraps(uint32_t cols, DisjointSlice<float> out) {
+  if (simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  const uint32_t base = simt::block::index_x() * cols;
+  for (uint32_t j = simt::thread::index_x(); j < cols; j += 256)
+    if (base + j < out.size()) out.at_mut(base + j) = 1.0f;
+}
+
+// CHECK: {{.*}}interval_argument.cpp:15:53: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:15:53: note: the same write in another thread (block (32, 0, 0) tid.x = 29 and block (0, 0, 0) tid.x = 253 both write element 4294967293 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:25:39: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:23:39: note: the write (tid.x = 0 writes element 4294967040 of DisjointSlice 'out', which tid.x = 255 writes)
+// CHECK-NEXT: {{.*}}interval_argument.cpp:33:39: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:33:39: note: the same write in another thread (tid.x = 0 and tid.x = 255 both write element 4294966785 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:41:37: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:41:37: note: the same write in another thread (tid.x = 0 and tid.x = 16 both write element 0 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:49:20: error: threads may race on shared memory 's': this write and a write by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:50:48: note: the write (tid.x = 0 writes byte 8 of shared memory 's', which tid.x = 1 writes)
+// CHECK-NEXT: {{.*}}interval_argument.cpp:59:53: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:59:53: note: the same write in another thread (block (2147483646, 0, 0) tid.x = 5 and block (0, 0, 0) tid.x = 1 both write element 4294967041 of DisjointSlice 'out')
