@@ -119,6 +119,7 @@ std::optional<std::string> parse_compile_flags(const std::vector<std::string>& a
     }
     if (!error.empty()) return error;
   }
+  options.checker.ptx_version = codegen::effective_ptx_version(options.target);
   return std::nullopt;
 }
 
