@@ -170,9 +170,15 @@ std::string print_instruction(const Instruction& inst, const NameMap& names) {
   switch (op) {
     case Opcode::FNeg: return s + " " + type + " " + val(0);
     case Opcode::ICmp:
-    case Opcode::FCmp:
-      return s + " " + cmp_pred_name(inst.cmp_pred()) + " " + vtype(0) + " " + val(0) + ", " +
-             val(1);
+    case Opcode::FCmp: {
+      s += std::string(" ") + cmp_pred_name(inst.cmp_pred()) + " " + vtype(0) + " " + val(0) + ", " + val(1);
+      // The parser derives the result (i1, or <N x i1>) from the operand type; a result of
+      // another type, which the verifier rejects, is written out so that it reads back as is.
+      Type natural = Type::i1();
+      if (inst.num_operands() && inst.operand(0) && inst.operand(0)->type().is_vector())
+        natural = Type::vec(Type::i1(), inst.operand(0)->type().lanes());
+      return inst.type() == natural ? s : s + " -> " + type;
+    }
     case Opcode::Select: return s + " " + type + " " + val(0) + ", " + val(1) + ", " + val(2);
     case Opcode::Alloca: return s + " " + std::to_string(inst.alloca_size()) + align();
     case Opcode::Load: return s + " " + type + ", " + val(0) + align();
