@@ -28,6 +28,7 @@ const char* rule_doc(const std::string& id);
 struct CheckOptions {
   std::vector<std::string> disabled_rules;  // ids of rules not to run
   std::string arch = "sm_90";               // the target (--arch), for simt-target
+  unsigned ptx_version = 80;                // the PTX ISA codegen targets (x10), for the parameter space
 };
 
 /// The kernels and every user function they reach through calls and constructions (not simt's

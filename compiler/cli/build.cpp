@@ -1,5 +1,7 @@
 // simtc build FILE... : kernel files to PTX (and the generated header).
+#include <filesystem>
 #include <iostream>
+#include <system_error>
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
@@ -30,6 +32,16 @@ bool take_depfile(Args& args, std::string& depfile) {
     }
   }
   return true;
+}
+
+// True when writing `output` would overwrite `input` (the same file, by any path).
+bool same_file(const std::string& input, const std::string& output) {
+  if (output == "-" || output.empty()) return false;
+  std::error_code ec, in_ec, out_ec;
+  if (std::filesystem::equivalent(input, output, ec)) return true;
+  const std::filesystem::path in = std::filesystem::weakly_canonical(input, in_ec);
+  const std::filesystem::path out = std::filesystem::weakly_canonical(output, out_ec);
+  return !in_ec && !out_ec && in == out;
 }
 
 }  // namespace
@@ -63,6 +75,15 @@ int run_build(const Args& raw_args) {
     std::cerr << "simtc build: error: -o, --header and --depfile take one input file, got "
               << flags.inputs.size() << "\n";
     return 2;
+  }
+  for (const std::string& input : flags.inputs) {
+    std::string output = flags.output.empty() ? default_output(input) : flags.output;
+    for (const std::string* out : {&output, &flags.header, &depfile})
+      if (same_file(input, *out)) {
+        std::cerr << "simtc build: error: the output '" << *out << "' is the input file '" << input
+                  << "'; choose another output name\n";
+        return 2;
+      }
   }
   if (!depfile.empty()) {
     // Clang writes the depfile while it parses (it does under -fsyntax-only too); -MD keeps

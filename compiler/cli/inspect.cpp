@@ -49,13 +49,6 @@ int run_inspect(const Args& args) {
               << "' (expected ast, ir, ir-unopt, ir-view, llvm, llvm-unopt or ptx)\n";
     return 2;
   }
-  if (emit == "llvm" || emit == "llvm-unopt" || emit == "ptx") {
-    std::string target_error = codegen::check_target(flags.options.target);
-    if (!target_error.empty()) {
-      std::cerr << "simtc inspect: error: " << target_error << "\n";
-      return 2;
-    }
-  }
   std::unique_ptr<ir::Module> module = driver::lower_file(input, flags.options);
   if (module == nullptr) return 1;
   if (emit == "ir-unopt") return write_output(flags.output, ir::print(*module, print_options)) ? 0 : 1;

@@ -5,6 +5,7 @@
 #include <system_error>
 
 #include "cli/commands.hpp"
+#include "codegen/codegen.hpp"
 #include "driver/scaffold.hpp"
 
 namespace simtc::cli {
@@ -99,6 +100,14 @@ int run_new(const Args& args) {
   if (std::string error = driver::validate_project_name(options.name); !error.empty()) {
     std::cerr << "simtc new: error: " << error << "\n";
     return 2;
+  }
+  if (!options.arch.empty()) {  // the architectures `simtc build --arch` takes
+    codegen::TargetOptions target;
+    target.arch = options.arch;
+    if (std::string error = codegen::check_target(target); !error.empty()) {
+      std::cerr << "simtc new: error: " << error << "\n";
+      return 2;
+    }
   }
 
   fs::path root = dir.empty() ? fs::path(options.name) : fs::path(dir);

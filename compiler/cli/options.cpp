@@ -70,11 +70,12 @@ std::optional<std::string> parse_compile_flags(const std::vector<std::string>& a
       options.target.arch = value;
       options.checker.arch = value;
     } else if (take_value(args, i, "--ptx-version", value, error)) {
-      try {
-        options.target.ptx_version = unsigned(std::stoul(value));
-      } catch (...) {
-        return "invalid --ptx-version '" + value + "' (expected a number such as 80)";
-      }
+      // Digits only, and few of them: std::stoul takes "-5" (as 2^64 - 5) and numbers past 2^32
+      // that a cast would wrap into a valid version.
+      if (!error.empty()) return error;
+      if (value.empty() || value.size() > 3 || value.find_first_not_of("0123456789") != std::string::npos)
+        return "invalid --ptx-version '" + value + "' (expected a number such as 80 for PTX ISA 8.0)";
+      options.target.ptx_version = unsigned(std::stoul(value));
     } else if (take_value(args, i, "--emit", value, error)) {
       flags.emit = value;
     } else if (arg.rfind("-I", 0) == 0) {
@@ -119,6 +120,10 @@ std::optional<std::string> parse_compile_flags(const std::vector<std::string>& a
     }
     if (!error.empty()) return error;
   }
+  // An architecture or PTX version simtc does not know is a usage error for every command.
+  if (!flags.help)
+    if (std::string problem = codegen::check_target(options.target); !problem.empty()) return problem;
+  options.checker.ptx_version = codegen::effective_ptx_version(options.target);
   return std::nullopt;
 }
 

@@ -88,6 +88,7 @@ class FunctionLowerer {
   llvm::Value* lower_shift(const ir::Instruction& inst, llvm::Value* a, llvm::Value* b);
   llvm::Value* lower_frem(ir::Type t, llvm::Value* a, llvm::Value* b);
   llvm::Value* lower_cast(const ir::Instruction& inst);
+  llvm::Value* lower_fcmp(const ir::Instruction& inst);
   llvm::Value* lower_float_to_int(bool is_signed, llvm::Value* v, llvm::Type* to);
   llvm::Value* lower_alloca(const ir::Instruction& inst);
   llvm::Value* lower_terminator(const ir::Instruction& inst);

@@ -64,6 +64,27 @@ ir::Type float_type_of(const ir::Instruction& inst) {
 
 }  // namespace
 
+llvm::Value* FunctionLowerer::lower_fcmp(const ir::Instruction& inst) {
+  llvm::Value* a = value(inst.operand(0));
+  llvm::Value* b = value(inst.operand(1));
+  // Flushing f32 subnormals (--use-fast-math) makes NVPTX select setp.<op>.ftz.bf16, which
+  // ptxas rejects: .ftz has no bf16 form. A bf16 is the upper half of an f32, so the operands
+  // are widened exactly, by their bits (InstCombine would fold an fpext back into a bf16
+  // compare), and compared as f32 with the flush that fast math asks for.
+  if (s_.options.fast_math && inst.operand(0)->type().element() == ir::Type::bf16()) {
+    auto widen = [&](llvm::Value* v) {
+      llvm::Type* type = v->getType();
+      llvm::Value* bits = b_.CreateZExt(b_.CreateBitCast(v, type->getWithNewType(b_.getInt16Ty())),
+                                        type->getWithNewType(b_.getInt32Ty()));
+      bits = b_.CreateShl(bits, llvm::ConstantInt::get(bits->getType(), 16));
+      return b_.CreateBitCast(bits, type->getWithNewType(b_.getFloatTy()));
+    };
+    a = widen(a);
+    b = widen(b);
+  }
+  return b_.CreateFCmp(predicate(inst.cmp_pred()), a, b);
+}
+
 void FunctionLowerer::lower(const ir::Instruction& inst) {
   if (sp_) b_.SetCurrentDebugLocation(s_.debug->location(inst.loc(), sp_));
   b_.setFastMathFlags(s_.fp_flags(float_type_of(inst)));
@@ -81,7 +102,7 @@ void FunctionLowerer::lower(const ir::Instruction& inst) {
       break;
     case ir::Opcode::FNeg: result = b_.CreateFNeg(op(0)); break;
     case ir::Opcode::ICmp: result = b_.CreateICmp(predicate(inst.cmp_pred()), op(0), op(1)); break;
-    case ir::Opcode::FCmp: result = b_.CreateFCmp(predicate(inst.cmp_pred()), op(0), op(1)); break;
+    case ir::Opcode::FCmp: result = lower_fcmp(inst); break;
     case ir::Opcode::Trunc: case ir::Opcode::ZExt: case ir::Opcode::SExt:
     case ir::Opcode::FPTrunc: case ir::Opcode::FPExt: case ir::Opcode::FPToSI:
     case ir::Opcode::FPToUI: case ir::Opcode::SIToFP: case ir::Opcode::UIToFP:

@@ -5,9 +5,11 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/FileManager.h>
+#include <clang/Basic/Stack.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Tooling/Tooling.h>
+#include <llvm/Support/CrashRecoveryContext.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
@@ -124,6 +126,13 @@ class Action : public clang::ASTFrontendAction {
   bool& had_errors_;
 };
 
+// Nesting of (), [] and {} the frontend takes (Clang's -fbracket-depth), and the stack it runs
+// on: room for that many parentheses and the stages after the parser. Pages of the stack
+// that are never touched cost nothing.
+constexpr unsigned kMaxBracketDepth = 4096;
+constexpr unsigned kFrontendStackSize = 64u << 20;
+static_assert(kFrontendStackSize >= clang::DesiredStackSize, "Clang wants at least this much stack");
+
 std::string executable_dir() {
   llvm::SmallString<256> exe;
   if (llvm::sys::fs::real_path("/proc/self/exe", exe)) return "";
@@ -165,6 +174,7 @@ std::vector<std::string> clang_arguments(const std::string& path, const Frontend
       // Parse exceptions and RTTI so that the checker can name them, not Clang.
       "-fcxx-exceptions", "-fexceptions",
       "-D__SIMTC__=1",
+      "-fbracket-depth=" + std::to_string(kMaxBracketDepth),
       "-resource-dir", resource,
       "-isystem", include,
       "-isystem", include + "/simt/std",
@@ -182,9 +192,21 @@ bool parse_file(const std::string& path, const FrontendOptions& options, AstCons
   auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(),
                                                               llvm::vfs::getRealFileSystem());
   bool had_errors = false;
-  clang::tooling::ToolInvocation invocation(clang_arguments(path, options),
-                                            std::make_unique<Action>(consumer, had_errors), files.get());
-  bool ok = invocation.run();
+  bool ok = false;
+  // Deeply nested code recurses as deep in Clang and in the stages the consumer runs. The
+  // frontend runs on a thread of its own, whose stack bottom it notes so that Clang grows the
+  // stack on demand where it can (templates, constant evaluation). Clang's parser does not for
+  // nested brackets (about 7 KiB of stack per parenthesis): the stack is large enough for
+  // kMaxBracketDepth of them (clang_arguments), and deeper nesting is Clang's own error.
+  llvm::CrashRecoveryContext thread;
+  thread.RunSafelyOnThread(
+      [&] {
+        clang::noteBottomOfStack();
+        clang::tooling::ToolInvocation invocation(clang_arguments(path, options),
+                                                  std::make_unique<Action>(consumer, had_errors), files.get());
+        ok = invocation.run();
+      },
+      kFrontendStackSize);
   return ok && !had_errors;
 }
 

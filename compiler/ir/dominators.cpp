@@ -15,15 +15,22 @@ DominatorTree::DominatorTree(const Function& fn) {
   // Post-order by an iterative depth-first search, then reversed.
   std::vector<const Block*> post;
   std::unordered_set<const Block*> visited{entry};
-  std::vector<std::pair<const Block*, std::size_t>> stack{{entry, 0}};
+  // Each frame keeps its block's successors: computing them again at every step would make a
+  // switch with n targets cost n^2 (or worse) here.
+  struct Frame {
+    const Block* block;
+    std::vector<Block*> succs;
+    std::size_t next = 0;
+  };
+  std::vector<Frame> stack;
+  stack.push_back({entry, entry->successors()});
   while (!stack.empty()) {
-    auto& [block, next] = stack.back();
-    std::vector<Block*> succs = block->successors();
-    if (next < succs.size()) {
-      const Block* s = succs[next++];
-      if (visited.insert(s).second) stack.push_back({s, 0});
+    Frame& top = stack.back();
+    if (top.next < top.succs.size()) {
+      const Block* s = top.succs[top.next++];
+      if (visited.insert(s).second) stack.push_back({s, s->successors()});
     } else {
-      post.push_back(block);
+      post.push_back(top.block);
       stack.pop_back();
     }
   }
@@ -90,9 +97,10 @@ bool DominatorTree::dominates(const Instruction* def, const Instruction* user,
   return d < u;
 }
 
-std::vector<const Block*> DominatorTree::predecessors(const Block* b) const {
+const std::vector<const Block*>& DominatorTree::predecessors(const Block* b) const {
+  static const std::vector<const Block*> kNone;
   auto it = preds_.find(b);
-  return it == preds_.end() ? std::vector<const Block*>{} : it->second;
+  return it == preds_.end() ? kNone : it->second;
 }
 
 }  // namespace simtc::ir

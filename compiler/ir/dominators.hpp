@@ -24,7 +24,8 @@ class DominatorTree {
                  const Block* phi_pred = nullptr) const;
   /// Blocks in reverse post-order from the entry.
   const std::vector<const Block*>& rpo() const { return rpo_; }
-  std::vector<const Block*> predecessors(const Block* b) const;
+  /// The distinct predecessors of `b` (none for a block of another function).
+  const std::vector<const Block*>& predecessors(const Block* b) const;
 
  private:
   std::vector<const Block*> rpo_;

@@ -1,6 +1,7 @@
 #include "ir/function.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "support/ice.hpp"
 
@@ -13,9 +14,17 @@ Instruction* Block::terminator() const {
 
 std::vector<Block*> Block::successors() const {
   std::vector<Block*> out;
-  if (Instruction* term = terminator())
-    for (Block* b : term->blocks())
-      if (b && std::find(out.begin(), out.end(), b) == out.end()) out.push_back(b);
+  Instruction* term = terminator();
+  if (term == nullptr) return out;
+  // A switch can have thousands of targets: past a few, duplicates are found with a set.
+  constexpr std::size_t kLinear = 8;
+  std::unordered_set<const Block*> seen;
+  for (Block* b : term->blocks()) {
+    if (b == nullptr) continue;
+    if (term->blocks().size() <= kLinear ? std::find(out.begin(), out.end(), b) == out.end()
+                                         : seen.insert(b).second)
+      out.push_back(b);
+  }
   return out;
 }
 
@@ -41,18 +50,26 @@ void Block::remove(Instruction* inst) {
   insts_.erase(it);
 }
 
-void Function::remove_block(Block* block) {
-  auto it = std::find(blocks_.begin(), blocks_.end(), block);
-  SIMTC_ASSERT(it != blocks_.end(), "Function::remove_block: the block is not in @" + name_);
+void Function::remove_block(Block* block) { remove_blocks({block}); }
+
+void Function::remove_blocks(const std::vector<Block*>& blocks) {
+  if (blocks.empty()) return;
+  std::unordered_set<const Block*> gone(blocks.begin(), blocks.end());
+  std::size_t found = 0;
   for (Block* other : blocks_) {
-    if (other == block) continue;
+    if (gone.count(other)) {
+      ++found;
+      continue;
+    }
     const Instruction* term = other->terminator();
     if (term == nullptr) continue;
     for (Block* succ : term->blocks())  // no copy: this runs for every block a pass removes
-      SIMTC_ASSERT(succ != block, "Function::remove_block: block " + block->name() +
-                                      " still has a predecessor (" + other->name() + ")");
+      SIMTC_ASSERT(!gone.count(succ), "Function::remove_block: block " + succ->name() +
+                                          " still has a predecessor (" + other->name() + ")");
   }
-  blocks_.erase(it);
+  SIMTC_ASSERT(found == gone.size(), "Function::remove_block: a block is not in @" + name_);
+  blocks_.erase(std::remove_if(blocks_.begin(), blocks_.end(), [&](Block* b) { return gone.count(b) != 0; }),
+                blocks_.end());
 }
 
 void Function::move_block_after(Block* block, Block* after) {

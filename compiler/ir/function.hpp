@@ -90,6 +90,9 @@ class Function {
   const std::vector<Block*>& blocks() const { return blocks_; }
   Block* entry() const { return blocks_.empty() ? nullptr : blocks_.front(); }
   void remove_block(Block* block);  // the block must have no predecessors left
+  /// Removes several blocks at once (in time linear in the function, not per block); none
+  /// may be a successor of a block that stays.
+  void remove_blocks(const std::vector<Block*>& blocks);
   void move_block_after(Block* block, Block* after);
 
   LaunchBounds& launch_bounds() { return bounds_; }

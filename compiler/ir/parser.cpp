@@ -446,6 +446,7 @@ bool Parser::parse_inst(PInst& pi) {
       ++p_;
       ok = parse_type(src) && val() && comma() && val();
       pi.type = src.is_vector() ? Type::vec(Type::i1(), src.lanes()) : Type::i1();
+      if (ok && accept(Tok::Arrow)) ok = parse_type(pi.type);  // another result, for the verifier
       break;
     }
     case Opcode::Select: ok = parse_type(pi.type) && val() && comma() && val() && comma() && val(); break;

@@ -62,10 +62,12 @@ class FunctionVerifier {
   }
 
   void check_phi(const Block* b, const Instruction* phi) {
-    std::vector<const Block*> preds = dt_.predecessors(b);
+    const std::vector<const Block*>& preds = dt_.predecessors(b);
+    // Sets, not searches: a phi after a large switch has thousands of incoming blocks.
+    std::unordered_set<const Block*> pred_set(preds.begin(), preds.end());
     std::unordered_set<const Block*> seen;
     for (const Block* in : phi->blocks()) {
-      if (std::find(preds.begin(), preds.end(), in) == preds.end())
+      if (!pred_set.count(in))
         error(b, phi, "phi has an incoming value for '" + names_.block(in) +
                           "', which is not a predecessor");
       else if (!seen.insert(in).second)

@@ -15,6 +15,30 @@ clang::BinaryOperatorKind plain_op(clang::BinaryOperatorKind op) {
 
 }  // namespace
 
+// `v[i]` of a vector_size or ext_vector_type vector: the element in the vector's memory (a
+// vector prvalue is stored in a temporary first), bounds-checked as a local array is.
+ir::Value* FunctionGen::vector_element_address(const clang::ArraySubscriptExpr* subscript) {
+  const clang::Expr* base_expr = subscript->getBase();
+  const clang::Expr* index_expr = subscript->getIdx();
+  const auto* vector = base_expr->getType().getCanonicalType()->castAs<clang::VectorType>();
+  ir::Value* base = nullptr;
+  if (base_expr->isGLValue()) {
+    base = emit_lvalue(base_expr);
+  } else {
+    ir::Value* value = emit_scalar(base_expr);
+    base = create_temp(base_expr->getType());
+    store_scalar(value, base, base_expr->getType());
+  }
+  ir::Value* index = convert(emit_scalar(index_expr), index_expr->getType(), cx_.ast().LongTy);
+  set_loc(subscript->getRBracketLoc());
+  clang::Expr::EvalResult constant;
+  const std::uint64_t lanes = vector->getNumElements();
+  if (!index_expr->EvaluateAsInt(constant, cx_.ast()) || constant.Val.getInt().getZExtValue() >= lanes)
+    emit_check(b_.icmp(ir::CmpPred::Ult, index, b_.i64(lanes)), subscript);
+  std::uint64_t size = cx_.size_of(vector->getElementType());
+  return b_.ptr_add(base, size == 1 ? index : b_.binary(ir::Opcode::Mul, index, b_.i64(size)));
+}
+
 ir::Value* FunctionGen::emit_lvalue(const clang::Expr* expr) {
   set_loc(expr->getExprLoc());
   clang::QualType type = expr->getType();
@@ -55,6 +79,7 @@ ir::Value* FunctionGen::emit_lvalue(const clang::Expr* expr) {
       const auto* subscript = llvm::cast<clang::ArraySubscriptExpr>(expr);
       const clang::Expr* base_expr = subscript->getBase();
       const clang::Expr* index_expr = subscript->getIdx();
+      if (base_expr->getType()->isVectorType()) return vector_element_address(subscript);
       ir::Value* base = emit_scalar(base_expr);
       ir::Value* index = convert(emit_scalar(index_expr), index_expr->getType(), cx_.ast().LongTy);
       set_loc(subscript->getRBracketLoc());

@@ -78,6 +78,8 @@ class FunctionGen {
   ir::Value* create_temp(clang::QualType type, const std::string& name = "");
   ir::Value* create_alloca(std::uint64_t size, unsigned align, const std::string& name = "");
   ir::Value* address_at(ir::Value* base, std::uint64_t byte_offset);
+  /// The address of `v[i]`, `v` a vector (expr_lvalue.cpp).
+  ir::Value* vector_element_address(const clang::ArraySubscriptExpr* subscript);
   ir::Value* field_address(ir::Value* base, const clang::FieldDecl* field);
   void copy_object(ir::Value* dest, ir::Value* src, clang::QualType type);
   void zero_object(ir::Value* dest, clang::QualType type);

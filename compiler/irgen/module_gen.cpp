@@ -10,6 +10,7 @@
 #include "irgen/abi.hpp"
 #include "irgen/contracts.hpp"
 #include "irgen/function_gen.hpp"
+#include "irgen/shared_memory.hpp"
 
 namespace simtc::irgen {
 namespace {
@@ -242,6 +243,7 @@ std::unique_ptr<ir::Module> generate(clang::ASTContext& context,
   IrgenContext cx(context, options);
   for (const clang::FunctionDecl* kernel : kernels) add_kernel(cx, kernel);
   cx.drain_queue();
+  check_static_shared(cx);
   if (cx.had_errors() || context.getDiagnostics().hasErrorOccurred()) return nullptr;
   return cx.take_module();
 }

@@ -21,4 +21,11 @@ ir::Value* shared_local_address(FunctionGen& gen, const clang::VarDecl* var);
 ir::Value* dynamic_shared_address(FunctionGen& gen, const clang::FunctionDecl* callee,
                                   const clang::Expr* call);
 
+class IrgenContext;
+
+/// Reports, at the declaration of the shared variable that crosses it, a kernel whose static
+/// shared memory (its own variables and those of the functions it calls) exceeds what a thread
+/// block can have.
+void check_static_shared(IrgenContext& cx);
+
 }  // namespace simtc::irgen

@@ -31,7 +31,7 @@ bool remove_unreachable(ir::Function& fn) {
       if (live.count(s)) remove_phi_edges(s, d);
   for (Block* d : dead)
     if (Instruction* term = d->terminator()) d->remove(term);
-  for (Block* d : dead) fn.remove_block(d);
+  fn.remove_blocks(dead);
   return !dead.empty();
 }
 
@@ -82,9 +82,9 @@ bool fold_branches(ir::Module& m, ir::Function& fn) {
 
 // A block whose only predecessor ends in `br` to it joins that predecessor.
 bool merge_blocks(ir::Function& fn) {
-  bool changed = false;
   auto preds = predecessor_map(fn);
   std::vector<Block*> blocks = fn.blocks();
+  std::vector<Block*> merged;  // removed together at the end: one removal costs the function
   for (Block* b : blocks) {
     if (b == fn.entry() || preds[b].size() != 1) continue;
     Block* p = preds[b][0];
@@ -110,11 +110,11 @@ bool merge_blocks(ir::Function& fn) {
           if (phi->blocks()[j] == b) phi->set_block(j, p);
       std::replace(preds[s].begin(), preds[s].end(), b, p);
     }
-    fn.remove_block(b);
+    merged.push_back(b);
     preds.erase(b);
-    changed = true;
   }
-  return changed;
+  fn.remove_blocks(merged);
+  return !merged.empty();
 }
 
 // Phis with a single incoming edge (in a block with a single predecessor) are that value.
@@ -143,9 +143,9 @@ ir::Value* incoming(const Instruction* phi, const Block* from) {
 // A block holding only `br T` is bypassed: its predecessors branch to T directly, unless
 // a phi of T would then need two different values for one predecessor.
 bool forward_empty_blocks(ir::Function& fn) {
-  bool changed = false;
   auto preds = predecessor_map(fn);
   std::vector<Block*> blocks = fn.blocks();
+  std::vector<Block*> bypassed;  // removed together at the end
   for (Block* e : blocks) {
     if (e == fn.entry() || e->instructions().size() != 1) continue;
     Instruction* br = e->instructions()[0];
@@ -183,10 +183,10 @@ bool forward_empty_blocks(ir::Function& fn) {
     remove_phi_edges(t, e);
     t_preds.erase(std::find(t_preds.begin(), t_preds.end(), e));
     preds[e].clear();
-    fn.remove_block(e);
-    changed = true;
+    bypassed.push_back(e);
   }
-  return changed;
+  fn.remove_blocks(bypassed);
+  return !bypassed.empty();
 }
 
 }  // namespace

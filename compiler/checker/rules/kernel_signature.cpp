@@ -1,6 +1,7 @@
 // simt-kernel-signature: a kernel is a free function returning void whose parameters the
 // launch ABI can carry safely (docs/rules/simt-kernel-signature.md).
 #include <algorithm>
+#include <cstdint>
 #include <map>
 
 #include <clang/AST/Decl.h>
@@ -81,6 +82,55 @@ void check_param(RuleContext& context, const clang::FunctionDecl& kernel,
   }
 }
 
+// PTX's parameter space for one kernel: 4352 bytes before PTX ISA 8.1, 32764 bytes from 8.1 on
+// (what ptxas accepts; CUDA 12.1's drivers launch such kernels on sm_70 and newer).
+constexpr std::uint64_t kParamSpaceOld = 4352;
+constexpr std::uint64_t kParamSpace = 32764;
+constexpr unsigned kLargeParamsPtx = 81;
+
+// The bytes of parameter space the launch ABI gives the kernel, each parameter at its alignment.
+// A struct counts with Clang's layout: its scalar leaves, passed one by one, take at most that.
+// Computed from the types, never per element: a struct may hold an array of 2^32 floats.
+std::uint64_t param_space(clang::ASTContext& ast, const clang::FunctionDecl& kernel) {
+  using frontend::ParamKind;
+  std::uint64_t total = 0;
+  for (const clang::ParmVarDecl* param : kernel.parameters()) {
+    frontend::ParamClass cls = frontend::classify_param(ast, param->getType());
+    std::uint64_t size = 0, align = 8;
+    switch (cls.kind) {
+      case ParamKind::Scalar:
+      case ParamKind::Struct:
+        size = std::uint64_t(ast.getTypeSizeInChars(param->getType()).getQuantity());
+        align = std::uint64_t(ast.getTypeAlignInChars(param->getType()).getQuantity());
+        break;
+      case ParamKind::Slice:
+      case ParamKind::DisjointSlice:
+      case ParamKind::AtomicSlice:  // data pointer and size (and a row width for RuntimeRows)
+        size = cls.space == frontend::IndexSpace::RuntimeRows ? 24 : 16;
+        break;
+      default: continue;  // reported by check_param
+    }
+    total = (total + align - 1) / align * align + size;
+  }
+  return total;
+}
+
+std::string ptx_name(unsigned version) { return std::to_string(version / 10) + "." + std::to_string(version % 10); }
+
+void check_param_space(RuleContext& context, const clang::FunctionDecl& kernel) {
+  const unsigned ptx = context.options().ptx_version;
+  const std::uint64_t limit = ptx >= kLargeParamsPtx ? kParamSpace : kParamSpaceOld;
+  const std::uint64_t bytes = param_space(context.ast(), kernel);
+  if (bytes <= limit) return;
+  std::string message = "kernel '" + frontend::kernel_display_name(kernel) + "' takes " + std::to_string(bytes) +
+                        " bytes of parameters, more than the " + std::to_string(limit) +
+                        " bytes PTX ISA " + ptx_name(ptx) + " allows";
+  if (limit < kParamSpace && bytes <= kParamSpace)
+    message += " (PTX ISA " + ptx_name(kLargeParamsPtx) + " and newer allow " + std::to_string(kParamSpace) +
+               ": --ptx-version " + std::to_string(kLargeParamsPtx) + ")";
+  context.error(kernel.getLocation(), message);
+}
+
 }  // namespace
 
 void check_kernel_signature(RuleContext& context) {
@@ -95,6 +145,7 @@ void check_kernel_signature(RuleContext& context) {
     if (kernel->isVariadic())
       context.error(kernel->getLocation(), "kernel '" + name + "' cannot be variadic");
     for (const clang::ParmVarDecl* param : kernel->parameters()) check_param(context, *kernel, *param);
+    check_param_space(context, *kernel);
 
     auto [it, inserted] = entries.emplace(frontend::kernel_entry_name(*kernel), kernel);
     if (!inserted) {

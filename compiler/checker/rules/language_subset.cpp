@@ -33,12 +33,24 @@ bool is_builtin(const clang::FunctionDecl& fn) {
 struct TypeProblem {
   std::string what;
   std::string hint;
+  bool nested = false;  // a member (of a member ...) has the type, not the object itself
 };
-TypeProblem unsupported_type(clang::QualType type) {
+TypeProblem unsupported_type(clang::QualType type, int depth = 0) {
   type = type.getCanonicalType();
   // (Variable-length arrays need no rule: Clang rejects them for the GPU target.)
   while (const auto* array = llvm::dyn_cast<clang::ArrayType>(type.getTypePtr()))
     type = array->getElementType().getCanonicalType();
+  // A struct holding such a member (simt::SharedArray<long double, N> holds an array of it).
+  if (const auto* record = type->getAsRecordDecl(); record != nullptr && depth <= 16) {
+    const clang::RecordDecl* def = record->getDefinition();
+    if (def == nullptr) return {};
+    if (const auto* cxx = llvm::dyn_cast<clang::CXXRecordDecl>(def))
+      for (const clang::CXXBaseSpecifier& base : cxx->bases())
+        if (TypeProblem p = unsupported_type(base.getType(), depth + 1); !p.what.empty()) return p.nested = true, p;
+    for (const clang::FieldDecl* field : def->fields())
+      if (TypeProblem p = unsupported_type(field->getType(), depth + 1); !p.what.empty()) return p.nested = true, p;
+    return {};
+  }
   if (const auto* builtin = type->getAs<clang::BuiltinType>()) {
     switch (builtin->getKind()) {
       case clang::BuiltinType::LongDouble:
@@ -141,6 +153,9 @@ class SubsetVisitor : public clang::RecursiveASTVisitor<SubsetVisitor> {
   }
   // A function used other than by calling it becomes a function pointer.
   bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
+    // A local is reported where it is declared; a namespace-scope or static one where it is read.
+    if (const auto* var = llvm::dyn_cast<clang::VarDecl>(e->getDecl()); var != nullptr && !var->isLocalVarDeclOrParm())
+      check_object_type(e->getLocation(), var->getType(), "'" + var->getNameAsString() + "'", /*types_only=*/true);
     if (!llvm::isa<clang::FunctionDecl>(e->getDecl()) || callees_.count(e) != 0) return true;
     if (const auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(e->getDecl()); method != nullptr && method->isInstance())
       return true;  // `&S::f` is reported as a pointer to member
@@ -197,11 +212,13 @@ class SubsetVisitor : public clang::RecursiveASTVisitor<SubsetVisitor> {
   }
 
  private:
-  void check_object_type(clang::SourceLocation loc, clang::QualType type, const std::string& name) {
+  void check_object_type(clang::SourceLocation loc, clang::QualType type, const std::string& name,
+                         bool types_only = false) {
     if (TypeProblem p = unsupported_type(type); !p.what.empty()) {
-      reject(loc, p.what + " not supported in kernel code: " + name + p.hint);
+      reject(loc, p.what + " not supported in kernel code: " + name + (p.nested ? " holds one" : "") + p.hint);
       return;
     }
+    if (types_only) return;
     if (const clang::FieldDecl* field = find_bit_field(type)) {
       reject(loc, "bit-fields are not supported in kernel code: " + name + " holds bit-field '" +
                       field->getNameAsString() + "'");
@@ -256,9 +273,42 @@ class SubsetVisitor : public clang::RecursiveASTVisitor<SubsetVisitor> {
   std::set<unsigned> reported_;           // one error per location
 };
 
+// Declarations in the user's files that carry a simt builtin's annotation. irgen lowers a call
+// to one as the intrinsic it names, trusting that it has that intrinsic's signature; only
+// simt's headers may declare one.
+class BuiltinDeclarationVisitor : public clang::RecursiveASTVisitor<BuiltinDeclarationVisitor> {
+ public:
+  explicit BuiltinDeclarationVisitor(RuleContext& context) : context_(context) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitDecl(clang::Decl* decl) {
+    const clang::SourceManager& sm = context_.ast().getSourceManager();
+    for (const auto* attr : decl->specific_attrs<clang::AnnotateAttr>()) {
+      llvm::StringRef note = attr->getAnnotation();
+      if (!note.starts_with(frontend::kBuiltinAnnotationPrefix) || in_simt_header(sm, attr->getLocation())) continue;
+      context_.error(attr->getLocation(), "user code may not declare a simt builtin: the annotation '" + note.str() +
+                                              "' is reserved for simt's headers")
+          << attr->getRange();
+    }
+    return true;
+  }
+
+ private:
+  RuleContext& context_;
+};
+
+void check_builtin_declarations(RuleContext& context) {
+  const clang::SourceManager& sm = context.ast().getSourceManager();
+  BuiltinDeclarationVisitor visitor(context);
+  for (clang::Decl* decl : context.ast().getTranslationUnitDecl()->decls())
+    if (!in_simt_header(sm, decl->getLocation())) visitor.TraverseDecl(decl);
+}
+
 }  // namespace
 
 void check_language_subset(RuleContext& context) {
+  check_builtin_declarations(context);
   SubsetVisitor visitor(context);
   for (const clang::FunctionDecl* fn : context.reachable()) {
     visitor.check_signature(*fn);

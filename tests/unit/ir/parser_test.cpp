@@ -161,6 +161,35 @@ TEST(Parser, AcceptsIllTypedIrForTheVerifier) {
   EXPECT_EQ(print(*m), "func @f(i32 %a, i64 %b) -> i32 {\nentry:\n  %s = add i32 %a, %b\n  ret %s\n}\n");
 }
 
+// A compare whose result type is not the one its operands give (the verifier rejects it) prints
+// that type, so print -> parse -> print is the identity and the verifier sees the same error.
+TEST(Parser, MistypedCompareRoundTrips) {
+  const std::string text =
+      "func @f(<2 x f32> %v, f32 %x, i32 %n) {\n"
+      "entry:\n"
+      "  %a = fcmp olt f32 %v, %v\n"
+      "  %b = fcmp olt <2 x f32> %x, %x\n"
+      "  %c = icmp eq <2 x i32> %n, %n\n"
+      "  ret\n"
+      "}\n";
+  const std::string printed =
+      "func @f(<2 x f32> %v, f32 %x, i32 %n) {\n"
+      "entry:\n"
+      "  %a = fcmp olt <2 x f32> %v, %v -> i1\n"
+      "  %b = fcmp olt f32 %x, %x -> <2 x i1>\n"
+      "  %c = icmp eq i32 %n, %n -> <2 x i1>\n"
+      "  ret\n"
+      "}\n";
+  auto m = test::parse_ok(text);
+  EXPECT_EQ(print(*m), printed);
+  const std::string errors = format_errors(verify(*m));
+  EXPECT_NE(errors.find("error: 'fcmp' returns <2 x i1>, not i1\n"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("error: 'fcmp' returns i1, not <2 x i1>\n"), std::string::npos) << errors;
+  auto again = test::parse_ok(printed);
+  EXPECT_EQ(print(*again), printed);
+  EXPECT_EQ(format_errors(verify(*again)), errors);
+}
+
 struct ErrorCase {
   const char* text;
   const char* error;
