@@ -535,45 +535,54 @@ class Prover {
   // The range of t's value with the units in z taken as 0 where t is linear in them (where they
   // are equal in the two threads, their parts of the offsets cancel).
   Range without(const Term* t, Side& s, const std::set<const Term*, TermOrder>& z) {
+    reach_.clear();
+    return without_here(t, s, z);
+  }
+  Range without_here(const Term* t, Side& s, const std::set<const Term*, TermOrder>& z) {
     if (z.count(t)) return span(0, 0);
     if (!s.linear.count(t) || !reaches(t, s, z)) return eval(t, s);
     auto finish = [&](Lin lo, Lin hi) {
       Range r{lo, hi, concrete(lo).first, concrete(hi).second};
       return r;
     };
-    if (t->kind == Term::Kind::Cast) return without(t->ops[0], s, z);
+    if (t->kind == Term::Kind::Cast) return without_here(t->ops[0], s, z);
     switch (t->op) {
       case ir::Opcode::Add: {
-        const Range x = without(t->ops[0], s, z), y = without(t->ops[1], s, z);
+        const Range x = without_here(t->ops[0], s, z), y = without_here(t->ops[1], s, z);
         return finish(x.lo + y.lo, x.hi + y.hi);
       }
       case ir::Opcode::Sub: {
-        const Range x = without(t->ops[0], s, z), y = without(t->ops[1], s, z);
+        const Range x = without_here(t->ops[0], s, z), y = without_here(t->ops[1], s, z);
         return finish(x.lo - y.hi, x.hi - y.lo);
       }
       case ir::Opcode::Shl: {
-        const Range x = without(t->ops[0], s, z);
+        const Range x = without_here(t->ops[0], s, z);
         const Int m = Int(1) << t->ops[1]->value;
         return finish(scale(x.lo, m), scale(x.hi, m));
       }
       case ir::Opcode::URem:
-      case ir::Opcode::And: return without(t->ops[0], s, z);
+      case ir::Opcode::And: return without_here(t->ops[0], s, z);
       case ir::Opcode::Mul: {
         const Term* x = t->ops[0];
         const Term* y = t->ops[1];
         if (own(x, s)) std::swap(x, y);
         const Lin m = eval(x, s).lo;  // shared, >= 0: m * [lo, hi] = [m * lo, m * hi]
-        const Range v = without(y, s, z);
+        const Range v = without_here(y, s, z);
         return finish(m * v.lo, m * v.hi);
       }
       default: return eval(t, s);
     }
   }
+  // Whether t is linear in a unit of z (for one call of `without`: memoized in reach_).
   bool reaches(const Term* t, Side& s, const std::set<const Term*, TermOrder>& z) {
     if (z.count(t)) return true;
     if (!s.linear.count(t)) return false;
-    return std::any_of(t->ops.begin(), t->ops.end(), [&](const Term* op) { return reaches(op, s, z); });
+    if (auto it = reach_.find(t); it != reach_.end()) return it->second;
+    const bool r = std::any_of(t->ops.begin(), t->ops.end(), [&](const Term* op) { return reaches(op, s, z); });
+    reach_[t] = r;
+    return r;
   }
+  std::unordered_map<const Term*, bool> reach_;
 
   // --- the case split -----------------------------------------------------------------------------
 
