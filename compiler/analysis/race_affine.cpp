@@ -191,12 +191,7 @@ class Prover {
   // --- what the two threads share -------------------------------------------------------------
 
   bool shared_scope(const ir::Block* scope, const Side& s) const {
-    if (q_.other_block) return false;
-    for (const ir::Block* l = scope; l != nullptr; l = info_.loops().parent(l)) {
-      if (std::find(q_.split->begin(), q_.split->end(), l) != q_.split->end()) return false;
-      if (!info_.loops().contains(l, s.at) && !info_.uniform_exit(l)) return false;
-    }
-    return true;
+    return !q_.other_block && info_.same_iteration(scope, s.at, *q_.split);
   }
 
   // Whether `t` may have different values in the two threads.
@@ -328,7 +323,7 @@ class Prover {
         Range r = span(0, max_of(w));
         // Inside the body of a loop that runs while init + step * k < bound (symbolic.hpp).
         const ir::Block* header = t->scope;
-        if (s.at == header || !info_.loops().contains(header, s.at)) return r;
+        if (!info_.in_body(header, s.at)) return r;
         for (const LoopBound& lb : info_.loop_bounds()) {
           if (lb.count != t) continue;
           const Range bound = eval(lb.bound, s), step = eval(lb.step, s), init = eval(lb.init, s);

@@ -65,12 +65,7 @@ class Encoder {
   z3::expr nctaid(unsigned d) { return ranged(std::string("nctaid.") + kDims[d], 32); }
 
   bool shared_scope(const ir::Block* scope, const Side& s) const {
-    if (q_.other_block) return false;
-    for (const ir::Block* l = scope; l != nullptr; l = info_.loops().parent(l)) {
-      if (std::find(q_.split->begin(), q_.split->end(), l) != q_.split->end()) return false;
-      if (!info_.loops().contains(l, s.at) && !info_.uniform_exit(l)) return false;
-    }
-    return true;
+    return !q_.other_block && info_.same_iteration(scope, s.at, *q_.split);
   }
 
   // e (an integer in [0, 2^bits)) modulo 2^w.
@@ -208,7 +203,7 @@ class Encoder {
   // never wrapped, and its exact value is below the bound (symbolic.hpp, LoopBound).
   void loop_bound_facts(const Term* k, Side& s, const z3::expr& kv) {
     const ir::Block* header = k->scope;
-    if (s.at == header || !info_.loops().contains(header, s.at)) return;
+    if (!info_.in_body(header, s.at)) return;
     for (const LoopBound& lb : info_.loop_bounds()) {
       if (lb.count != k) continue;
       const unsigned w = lb.bound->width;

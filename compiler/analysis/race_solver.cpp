@@ -128,16 +128,9 @@ struct RaceSolver::Impl {
   std::string suffix(const Side& s) const { return s.thread == 0 ? "!A" : "!B"; }
   z3::expr var(const std::string& name, unsigned width) { return ctx.bv_const(name.c_str(), width); }
 
-  // A leaf that lives in the loop `scope` is one value for both threads only when they are in
-  // the same iteration of it and of every loop around it (or both past a loop that every thread
-  // leaves in the same iteration).
+  // A leaf that lives in the loop `scope`: one value for both threads (SymbolicInfo::same_iteration).
   bool shared_scope(const ir::Block* scope, const Side& s) const {
-    if (s.other_block) return false;
-    for (const ir::Block* l = scope; l != nullptr; l = info.loops().parent(l)) {
-      if (std::find(s.split->begin(), s.split->end(), l) != s.split->end()) return false;
-      if (!info.loops().contains(l, s.at) && !info.uniform_exit(l)) return false;
-    }
-    return true;
+    return !s.other_block && info.same_iteration(scope, s.at, *s.split);
   }
 
   z3::expr thread_index(unsigned dim, unsigned thread) {

@@ -46,6 +46,15 @@ bool is_thread_independent(const Term* t) {
   return true;
 }
 
+bool SymbolicInfo::same_iteration(const ir::Block* scope, const ir::Block* at,
+                                  const std::vector<const ir::Block*>& split) const {
+  for (const ir::Block* l = scope; l != nullptr; l = loops_->parent(l)) {
+    if (std::find(split.begin(), split.end(), l) != split.end()) return false;
+    if (!loops_->contains(l, at) && !uniform_exit(l)) return false;
+  }
+  return true;
+}
+
 const Term* strip_zext(const Term* t) {
   while (t->kind == Term::Kind::Cast && t->op == ir::Opcode::ZExt) t = t->ops[0];
   return t;

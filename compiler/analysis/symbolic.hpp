@@ -143,6 +143,16 @@ class SymbolicInfo {
   /// reached by the whole block and tests a block-uniform condition. After such a loop, its
   /// iteration count and its uniform values are the same in every thread.
   bool uniform_exit(const ir::Block* header) const { return uniform_exit_.count(header) != 0; }
+  /// Whether a leaf defined in the loop `scope` has one value for two threads of one block that
+  /// run the blocks `at` (either one's: both are asked) and may be in different iterations of the
+  /// loops in `split`: they are in the same iteration of it and of every loop around it, or both
+  /// past a loop that every thread leaves in the same iteration.
+  bool same_iteration(const ir::Block* scope, const ir::Block* at, const std::vector<const ir::Block*>& split) const;
+  /// Whether `at` is in the body of the loop headed by `header` (not the header itself): where
+  /// the loop's LoopBound holds.
+  bool in_body(const ir::Block* header, const ir::Block* at) const {
+    return at != header && loops_->contains(header, at);
+  }
 
  private:
   friend class SymbolicBuilder;
