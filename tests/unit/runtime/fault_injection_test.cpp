@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <string>
@@ -151,37 +152,37 @@ protected:
       for (const Fault& fault : kFaults) {
         fresh();
         fake().fake_cuda_fail_call(k, fault.code);
-        bool thrown = false;
-        std::string what;
+        std::optional<simt::Error> thrown;
+        bool launch_error = false;
         try {
           scenario();
         } catch (const simt::Error& e) {
-          thrown = true;
-          what = e.what();
-          const std::string call = fake().fake_cuda_failed_call();
-          SCOPED_TRACE("call " + std::to_string(k) + " (" + call + ") failing with " + fault.name);
-          expect_names(e, call, fault);
+          thrown = e;
+          launch_error = dynamic_cast<const simt::LaunchError*>(&e) != nullptr;
         } catch (const std::exception& e) {
           ADD_FAILURE() << "call " << k << " failing with " << fault.name << " threw a non-simt exception: " << e.what();
           continue;
         }
         ++swept.injected;
         const std::string call = fake().fake_cuda_failed_call();
-        SCOPED_TRACE("call " + std::to_string(k) + " (" + call + ") failing with " + fault.name + ": " + what);
+        SCOPED_TRACE("call " + std::to_string(k) + " (" + call + ") failing with " + fault.name +
+                     (thrown ? std::string(": ") + thrown->what() : std::string()));
         if (call.empty()) {
           ADD_FAILURE() << "the scenario made fewer than " << k + 1 << " calls this time";
           continue;
         }
         if (thrown) {
+          expect_names(*thrown, call, fault);
+          EXPECT_EQ(launch_error, call == "cuLaunchKernel") << "only a refused launch is a LaunchError";
           EXPECT_EQ(reports().size(), 0u) << "a thrown failure was reported as well";
           EXPECT_EQ(to_string(live()), to_string(Live{}));
         } else {
-          EXPECT_TRUE(kReportedCalls.contains(call)) << "the failure of " << call << " was neither thrown nor reported";
           if (reports().size() != 1u) {
-            ADD_FAILURE() << reports().size() << " release failures reported, not 1";
+            ADD_FAILURE() << "the failure was not thrown, and " << reports().size() << " failures were reported, not 1";
             continue;
           }
           ++swept.reported;
+          EXPECT_TRUE(kReportedCalls.contains(call)) << call << " is no release, yet its failure was not thrown";
           expect_names(reports().front(), call, fault);
           EXPECT_EQ(to_string(live()), to_string(left_by(call)));
         }
