@@ -3,13 +3,16 @@
 #
 #   cmake/dev.sh example   install what is missing, build, compile examples/saxpy to PTX and
 #                          run it on the GPU (without a GPU: on the CPU, and says so)
-#   cmake/dev.sh test      install what is missing, build, run the whole test suite
+#   cmake/dev.sh test      install what is missing, build, run the whole test suite, then the
+#                          runtime's unit tests under ASan/LSan/UBSan in $SIMTC_ASAN_BUILD_DIR
+#                          (default build-asan/; the runtime and its tests only, no LLVM)
 #   cmake/dev.sh setup     only install what is missing (idempotent)
 #   cmake/dev.sh build     setup, then configure and build into $SIMTC_BUILD_DIR (default build/)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${SIMTC_BUILD_DIR:-$ROOT/build}"
+ASAN_BUILD="${SIMTC_ASAN_BUILD_DIR:-$ROOT/build-asan}"
 JOBS="${SIMTC_JOBS:-$(nproc)}"
 # Debian packages simtc builds with: LLVM/Clang 22 (libTooling, NVPTX, lit and FileCheck),
 # the build tools, GoogleTest, and Z3 (the decision procedure of the shared-memory race rule,
@@ -71,6 +74,18 @@ run_tests() {
   build
   say "running the test suite (GPU tests skip without a GPU)"
   ctest --test-dir "$BUILD" --output-on-failure -j "$JOBS"
+  sanitized_runtime_tests
+}
+
+# The runtime against the fake driver with AddressSanitizer, LeakSanitizer and UBSan: the
+# fault-injection sweep drives every error path, so a leak or use-after-free on one fails here.
+# About a minute on two cores: the runtime, the fake driver and their tests, nothing else.
+sanitized_runtime_tests() {
+  say "runtime unit tests under ASan/LSan/UBSan in $ASAN_BUILD"
+  cmake -S "$ROOT" -B "$ASAN_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSIMTC_BUILD_COMPILER=OFF \
+        -DSIMTC_SANITIZE=address -DSIMTC_CUDA_ROOT="$CUDA_PATH" >/dev/null
+  cmake --build "$ASAN_BUILD" -j "$JOBS" --target runtime_tests fake_cuda
+  ASAN_OPTIONS=detect_leaks=1 ctest --test-dir "$ASAN_BUILD" -L unit --output-on-failure -j "$JOBS"
 }
 
 case "${1:-}" in

@@ -11,31 +11,49 @@ namespace simt {
 namespace detail {
 
 void PrimaryContextRelease::operator()(CUctx_st* /*context*/) const noexcept {
-  if (const Driver* d = loaded_driver()) d->cuDevicePrimaryCtxRelease(device);
+  if (const Driver* d = loaded_driver())
+    check_release(d->cuDevicePrimaryCtxRelease(device), [&] {
+      return "releasing the primary context of device " + std::to_string(device) + " (cuDevicePrimaryCtxRelease)";
+    });
 }
 
-CUresult CurrentContext::enter(CUcontext context) noexcept {
+CUresult CurrentContext::enter(CUcontext context, const char*& call) noexcept {
   driver_ = loaded_driver();
+  call = "cuCtxGetCurrent";
   if (driver_ == nullptr) return CUDA_ERROR_NOT_INITIALIZED;
   CUcontext current = nullptr;
   if (CUresult r = driver_->cuCtxGetCurrent(&current); r != CUDA_SUCCESS) return r;
   if (current == context) return CUDA_SUCCESS;
-  if (current == nullptr) return driver_->cuCtxSetCurrent(context);
+  if (current == nullptr) {
+    call = "cuCtxSetCurrent";
+    return driver_->cuCtxSetCurrent(context);
+  }
+  call = "cuCtxPushCurrent";
   CUresult r = driver_->cuCtxPushCurrent(context);
   pushed_ = r == CUDA_SUCCESS;
   return r;
 }
 
+namespace {
+std::string entering(const char* call) { return std::string("making the CUDA context current (") + call + ")"; }
+}  // namespace
+
 CurrentContext::CurrentContext(CUcontext context) {
-  check(enter(context), "making the CUDA context current (cuCtxSetCurrent/cuCtxPushCurrent)");
+  const char* call = nullptr;
+  const CUresult result = enter(context, call);
+  check(result, [&] { return entering(call); });
 }
 
-CurrentContext::CurrentContext(CUcontext context, std::nothrow_t) noexcept { (void)enter(context); }
+CurrentContext::CurrentContext(CUcontext context, std::nothrow_t) noexcept {
+  const char* call = nullptr;
+  const CUresult result = enter(context, call);
+  if (driver_ != nullptr) check_release(result, [&] { return entering(call); });  // no driver: nothing to release
+}
 
 CurrentContext::~CurrentContext() {
   if (pushed_) {
     CUcontext popped = nullptr;
-    driver_->cuCtxPopCurrent(&popped);
+    check_release(driver_->cuCtxPopCurrent(&popped), "restoring the previous CUDA context (cuCtxPopCurrent)");
   }
 }
 

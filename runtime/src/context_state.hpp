@@ -37,13 +37,13 @@ struct ContextAccess {
 class CurrentContext {
 public:
   explicit CurrentContext(CUcontext context);                    // throws on driver failure
-  CurrentContext(CUcontext context, std::nothrow_t) noexcept;    // for deleters: best effort
+  CurrentContext(CUcontext context, std::nothrow_t) noexcept;    // for deleters: reports, goes on
   ~CurrentContext();
   CurrentContext(const CurrentContext&) = delete;
   CurrentContext& operator=(const CurrentContext&) = delete;
 
 private:
-  CUresult enter(CUcontext context) noexcept;
+  CUresult enter(CUcontext context, const char*& call) noexcept;  // `call`: the last one made
   const Driver* driver_ = nullptr;
   bool pushed_ = false;
 };

@@ -1,7 +1,6 @@
 // Launch contracts: the half that asks the driver. prepare() gathers the device's and the
 // compiled kernel's limits and runs the pure checks of contract.cpp; check_launch() runs the
 // argument checks before the generated launcher launches.
-#include <map>
 #include <mutex>
 #include <string>
 
@@ -13,18 +12,18 @@ namespace {
 
 using detail::cat;
 
-// The dynamic shared memory limit each kernel has been raised to. A kernel's limit is one
-// driver attribute shared by all its launches, so it only ever goes up: lowering it for one
-// prepared launch would break another prepared earlier with a larger request.
+// A kernel's dynamic shared memory limit is one driver attribute shared by all its launches,
+// so it only ever goes up: lowering it for one prepared launch would break another prepared
+// earlier with a larger request. The limit is read from the driver, never remembered here: a
+// module loaded later may get an unloaded one's CUfunction address, and starts at the default.
+// The mutex keeps two prepares of one kernel from both reading the old limit and the smaller
+// request winning.
 std::mutex g_shared_mutex;
-std::map<const CUfunc_st*, std::size_t> g_shared_raised;
 
 void raise_dynamic_shared_limit(const Kernel& kernel, std::size_t bytes) {
   std::lock_guard lock(g_shared_mutex);
-  std::size_t& raised = g_shared_raised[kernel.native_handle()];
-  if (bytes <= raised) return;
+  if (bytes <= kernel.attributes().max_dynamic_shared_bytes) return;
   kernel.set_max_dynamic_shared(bytes);
-  raised = bytes;
 }
 
 }  // namespace
@@ -35,9 +34,9 @@ void prepare(const Kernel& kernel, const LaunchContract& contract, const LaunchS
   const KernelLimits limits{attributes.max_threads_per_block, attributes.static_shared_bytes};
   check_shape(contract, shape, device, limits);
   // Without the opt-in, static plus dynamic shared memory is capped at the default per-block
-  // limit (48 KiB); check_shape has already made sure the opt-in limit covers the request.
-  if (limits.static_shared_bytes + shape.shared_bytes > device.max_shared_per_block)
-    raise_dynamic_shared_limit(kernel, shape.shared_bytes);
+  // limit (48 KiB), which the driver's limit starts at; check_shape has already made sure the
+  // opt-in limit covers the request.
+  if (shape.shared_bytes > attributes.max_dynamic_shared_bytes) raise_dynamic_shared_limit(kernel, shape.shared_bytes);
   if (shape.grid.x == 0 || shape.grid.y == 0 || shape.grid.z == 0) return;  // launches nothing
   const unsigned threads = shape.block.x * shape.block.y * shape.block.z;  // <= 1024: checked above
   check_residency(contract, shape, kernel.max_active_blocks_per_sm(threads, shape.shared_bytes), limits);

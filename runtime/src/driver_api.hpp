@@ -49,6 +49,10 @@ std::string result_name(CUresult result);
 /// CUDA_ERROR_NO_DEVICE) with the message "<action>: <NAME> (<code>): <text>[; fix: ...]".
 [[noreturn]] void throw_driver_error(CUresult result, std::string action, const Failure& failure = {});
 
+/// Passes the failed release `result` to the release error handler as an Error whose message
+/// is composed like throw_driver_error's.
+void report_release_failure(CUresult result, std::string action) noexcept;
+
 /// Throws when `result` is a failure. `action` is a string or a callable returning one; a
 /// callable is only invoked on failure, so the success path builds no strings.
 template <class Action>
@@ -59,6 +63,22 @@ inline void check(CUresult result, Action&& action) {
     throw_driver_error(result, std::string(action()));
   else
     throw_driver_error(result, std::string(action));
+}
+
+/// check() for deleters and other destructors, which must not throw: a failure is reported
+/// to the release error handler (simt::set_release_error_handler) instead.
+template <class Action>
+inline void check_release(CUresult result, Action&& action) noexcept {
+  if (result == CUDA_SUCCESS) [[likely]]
+    return;
+  try {
+    if constexpr (std::invocable<Action>)
+      report_release_failure(result, std::string(action()));
+    else
+      report_release_failure(result, std::string(action));
+  } catch (...) {
+    // Out of memory while composing the action: the failure goes unreported.
+  }
 }
 
 }  // namespace simt::detail

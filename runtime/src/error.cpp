@@ -1,5 +1,7 @@
 // Error messages. They are composed only on failure; the hints encode what a user most likely
 // has to change, since the driver's own one-line descriptions rarely say.
+#include <atomic>
+#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -98,18 +100,43 @@ std::string result_name(CUresult result) {
   return name;
 }
 
-void throw_driver_error(CUresult result, std::string action, const Failure& failure) {
-  std::string name = result_name(result);
+namespace {
+
+std::string driver_message(CUresult result, const std::string& action, const std::string& name, const Failure& failure) {
   std::string message = action + ": " + name + " (" + std::to_string(static_cast<int>(result)) + "): " +
                         result_text(result);
   std::string fix = hint(result, failure);
   if (fix.empty()) fix = failure.fix;
   if (!fix.empty()) message += "; fix: " + fix;
   if (std::string log = trimmed(failure.jit_log); !log.empty()) message += "; JIT log: " + log;
+  return message;
+}
+
+void default_release_error_handler(const Error& error) noexcept {
+  std::fprintf(stderr, "simt: ignored in a destructor: %s\n", error.what());
+}
+
+std::atomic<ReleaseErrorHandler> g_release_error_handler{&default_release_error_handler};
+
+}  // namespace
+
+void throw_driver_error(CUresult result, std::string action, const Failure& failure) {
+  std::string name = result_name(result);
+  const std::string message = driver_message(result, action, name, failure);
   const int code = static_cast<int>(result);
   if (result == CUDA_ERROR_NO_DEVICE) throw NoDevice(code, std::move(name), std::move(action), message);
   if (failure.site == Site::launch) throw LaunchError(code, std::move(name), std::move(action), message);
   throw Error(code, std::move(name), std::move(action), message);
+}
+
+void report_release_failure(CUresult result, std::string action) noexcept {
+  try {
+    std::string name = result_name(result);
+    const std::string message = driver_message(result, action, name, {});
+    g_release_error_handler.load()(Error(static_cast<int>(result), std::move(name), std::move(action), message));
+  } catch (...) {
+    // Out of memory while composing the message: the failure goes unreported.
+  }
 }
 
 void throw_subview_out_of_range(std::size_t offset, std::size_t count, std::size_t size) {
@@ -119,4 +146,9 @@ void throw_subview_out_of_range(std::size_t offset, std::size_t count, std::size
 }
 
 }  // namespace detail
+
+ReleaseErrorHandler set_release_error_handler(ReleaseErrorHandler handler) noexcept {
+  return detail::g_release_error_handler.exchange(handler != nullptr ? handler : &detail::default_release_error_handler);
+}
+
 }  // namespace simt

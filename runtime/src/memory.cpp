@@ -21,7 +21,11 @@ struct DeviceMemory::Allocation {
 void DeviceMemory::Free::operator()(Allocation* allocation) const noexcept {
   if (allocation->ptr != 0) {
     CurrentContext guard(allocation->context.native_handle(), std::nothrow);
-    if (const Driver* d = loaded_driver()) d->cuMemFree(allocation->ptr);
+    if (const Driver* d = loaded_driver())
+      check_release(d->cuMemFree(allocation->ptr), [&] {
+        return "freeing " + std::to_string(allocation->bytes) + " bytes on device " +
+               std::to_string(allocation->context.device()) + " (cuMemFree)";
+      });
   }
   delete allocation;  // releases the context after the memory
 }
@@ -58,38 +62,45 @@ void wait_for_context(const char* what) {
 void DeviceMemory::upload(const void* src, std::size_t bytes, const Stream* stream) {
   if (bytes == 0) return;
   CurrentContext current(allocation_->context.native_handle());
-  auto action = [&] { return "copying " + std::to_string(bytes) + " bytes to the device (cuMemcpyHtoD)"; };
+  auto action = [&](const char* call) {
+    return [=] { return "copying " + std::to_string(bytes) + " bytes to the device (" + call + ")"; };
+  };
   if (stream != nullptr) {
-    check(driver().cuMemcpyHtoDAsync(allocation_->ptr, src, bytes, stream->native_handle()), action);
+    check(driver().cuMemcpyHtoDAsync(allocation_->ptr, src, bytes, stream->native_handle()), action("cuMemcpyHtoDAsync"));
   } else {
     wait_for_context("copying to the device");
-    check(driver().cuMemcpyHtoD(allocation_->ptr, src, bytes), action);
+    check(driver().cuMemcpyHtoD(allocation_->ptr, src, bytes), action("cuMemcpyHtoD"));
   }
 }
 
 void DeviceMemory::download(void* dst, std::size_t bytes, const Stream* stream) const {
   if (bytes == 0) return;
   CurrentContext current(allocation_->context.native_handle());
-  auto action = [&] { return "copying " + std::to_string(bytes) + " bytes to the host (cuMemcpyDtoH)"; };
+  auto action = [&](const char* call) {
+    return [=] { return "copying " + std::to_string(bytes) + " bytes to the host (" + call + ")"; };
+  };
   if (stream != nullptr) {
-    check(driver().cuMemcpyDtoHAsync(dst, allocation_->ptr, bytes, stream->native_handle()), action);
+    check(driver().cuMemcpyDtoHAsync(dst, allocation_->ptr, bytes, stream->native_handle()), action("cuMemcpyDtoHAsync"));
   } else {
     wait_for_context("copying to the host");
-    check(driver().cuMemcpyDtoH(dst, allocation_->ptr, bytes), action);
+    check(driver().cuMemcpyDtoH(dst, allocation_->ptr, bytes), action("cuMemcpyDtoH"));
   }
 }
 
 void DeviceMemory::fill(unsigned char value, const Stream* stream) {
   if (bytes() == 0) return;
   CurrentContext current(allocation_->context.native_handle());
-  auto action = [&] {
-    return "setting " + std::to_string(allocation_->bytes) + " bytes to " + std::to_string(value) + " (cuMemsetD8)";
+  auto action = [&](const char* call) {
+    return [=, this] {
+      return "setting " + std::to_string(allocation_->bytes) + " bytes to " + std::to_string(value) + " (" + call + ")";
+    };
   };
   if (stream != nullptr) {
-    check(driver().cuMemsetD8Async(allocation_->ptr, value, allocation_->bytes, stream->native_handle()), action);
+    check(driver().cuMemsetD8Async(allocation_->ptr, value, allocation_->bytes, stream->native_handle()),
+          action("cuMemsetD8Async"));
   } else {
     wait_for_context("filling device memory");
-    check(driver().cuMemsetD8(allocation_->ptr, value, allocation_->bytes), action);
+    check(driver().cuMemsetD8(allocation_->ptr, value, allocation_->bytes), action("cuMemsetD8"));
     // cuMemsetD8 may return before the device is done; a synchronous fill should not.
     wait_for_context("finishing a fill");
   }
@@ -104,7 +115,10 @@ struct PinnedMemory::Allocation {
 void PinnedMemory::Free::operator()(Allocation* allocation) const noexcept {
   if (allocation->ptr != nullptr) {
     CurrentContext guard(allocation->context.native_handle(), std::nothrow);
-    if (const Driver* d = loaded_driver()) d->cuMemFreeHost(allocation->ptr);
+    if (const Driver* d = loaded_driver())
+      check_release(d->cuMemFreeHost(allocation->ptr), [&] {
+        return "freeing " + std::to_string(allocation->bytes) + " bytes of pinned host memory (cuMemFreeHost)";
+      });
   }
   delete allocation;
 }

@@ -26,7 +26,8 @@ struct ModuleUnload {
   CUcontext context = nullptr;  // kept alive by the Context declared before the module in State
   void operator()(CUmod_st* module) const noexcept {
     CurrentContext guard(context, std::nothrow);
-    if (const detail::Driver* d = detail::loaded_driver()) d->cuModuleUnload(module);
+    if (const detail::Driver* d = detail::loaded_driver())
+      detail::check_release(d->cuModuleUnload(module), "unloading a module (cuModuleUnload)");
   }
 };
 
@@ -125,6 +126,7 @@ KernelAttributes Kernel::attributes() const {
   a.max_threads_per_block = get(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
   a.ptx_version = get(CU_FUNC_ATTRIBUTE_PTX_VERSION);
   a.binary_version = get(CU_FUNC_ATTRIBUTE_BINARY_VERSION);
+  a.max_dynamic_shared_bytes = static_cast<std::size_t>(get(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES));
   return a;
 }
 

@@ -22,7 +22,8 @@ std::shared_ptr<CUstream_st> create_stream(const Context& context) {
         [&] { return "creating a stream on device " + std::to_string(context.device()) + " (cuStreamCreate)"; });
   return {stream, [context](CUstream_st* s) {
             CurrentContext guard(context.native_handle(), std::nothrow);
-            if (const detail::Driver* d = detail::loaded_driver()) d->cuStreamDestroy(s);
+            if (const detail::Driver* d = detail::loaded_driver())
+              detail::check_release(d->cuStreamDestroy(s), "destroying a stream (cuStreamDestroy)");
           }};
 }
 
@@ -33,7 +34,8 @@ std::shared_ptr<CUevent_st> create_event(const Context& context) {
         [&] { return "creating an event on device " + std::to_string(context.device()) + " (cuEventCreate)"; });
   return {event, [context](CUevent_st* e) {
             CurrentContext guard(context.native_handle(), std::nothrow);
-            if (const detail::Driver* d = detail::loaded_driver()) d->cuEventDestroy(e);
+            if (const detail::Driver* d = detail::loaded_driver())
+              detail::check_release(d->cuEventDestroy(e), "destroying an event (cuEventDestroy)");
           }};
 }
 

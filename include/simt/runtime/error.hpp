@@ -55,4 +55,14 @@ public:
   using Error::Error;
 };
 
+/// Destructors never throw. When the driver call that releases a handle's object fails
+/// (cuMemFree, cuMemFreeHost, cuModuleUnload, cuStreamDestroy, cuEventDestroy,
+/// cuDevicePrimaryCtxRelease, or switching the current context around one of them), the handle
+/// is gone all the same and the failure goes to this handler as an Error naming the call and
+/// its result. The default handler writes "simt: ignored in a destructor: <what()>" to stderr.
+using ReleaseErrorHandler = void (*)(const Error& error) noexcept;
+
+/// Installs `handler` (null restores the default) and returns the previous one.
+ReleaseErrorHandler set_release_error_handler(ReleaseErrorHandler handler) noexcept;
+
 }  // namespace simt

@@ -25,6 +25,7 @@ struct KernelAttributes {
   int max_threads_per_block = 0;        ///< largest block this kernel can be launched with
   int ptx_version = 0;                  ///< virtual arch of the PTX (.target), major * 10 + minor, e.g. 90
   int binary_version = 0;               ///< arch of the compiled binary, major * 10 + minor, e.g. 90
+  std::size_t max_dynamic_shared_bytes = 0;  ///< dynamic shared memory a launch may use (set_max_dynamic_shared raises it)
 };
 
 /// A module JIT-compiled from PTX by the driver. Copies share the one module; it is unloaded

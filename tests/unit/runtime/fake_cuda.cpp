@@ -38,6 +38,11 @@ namespace {
 CUresult enter(const char* name, const char* versioned) {
   ++g.calls[name];
   if (std::strcmp(name, versioned) != 0) ++g.calls[versioned];
+  if (g.call_index++ == g.fail_at) {
+    g.fail_at = -1;
+    g.failed_call = name;
+    return static_cast<CUresult>(g.fail_at_result);
+  }
   for (const char* key : {name, versioned}) {
     if (auto it = g.fail_next.find(key); it != g.fail_next.end()) {
       auto result = static_cast<CUresult>(it->second);
@@ -231,6 +236,10 @@ void fake_cuda_reset(void) {
   g.total_memory = std::size_t{1} << 30;
   g.fail_next.clear();
   g.calls.clear();
+  g.call_index = 0;
+  g.fail_at = -1;
+  g.fail_at_result = 0;
+  g.failed_call.clear();
   g.jit_error_log = "fake ptxas: error";
   g.clock_ms = 0;
   for (fake::Context& c : g.contexts) c = fake::Context{};
@@ -238,7 +247,9 @@ void fake_cuda_reset(void) {
   g.allocation_sizes.clear();
   g.host_allocations.clear();
   g.modules.clear();
-  g.streams = g.events = g.launches = g.max_dynamic_shared = 0;
+  g.streams.clear();
+  g.events.clear();
+  g.launches = g.max_dynamic_shared = 0;
   g.last_launch = FakeCudaLaunch{};
   g.last_image.clear();
   t_stack.clear();
@@ -251,6 +262,10 @@ void fake_cuda_set_device_name(const char* name) { g.device_name = name; }
 void fake_cuda_set_total_memory(size_t bytes) { g.total_memory = bytes; }
 void fake_cuda_set_function_attribute(int attribute, int value) { g.function_attributes[attribute] = value; }
 void fake_cuda_fail_next(const char* entry, int result) { g.fail_next[entry] = result; }
+void fake_cuda_fail_call(int n, int result) {
+  g.fail_at = g.call_index + n;
+  g.fail_at_result = result;
+}
 void fake_cuda_set_jit_error_log(const char* log) { g.jit_error_log = log; }
 void fake_cuda_set_clock_ms(float ms) { g.clock_ms = ms; }
 
@@ -264,12 +279,20 @@ int fake_cuda_call_count(const char* entry) {
   return it == g.calls.end() ? 0 : it->second;
 }
 
+int fake_cuda_total_calls(void) { return static_cast<int>(g.call_index); }
+const char* fake_cuda_failed_call(void) { return g.failed_call.c_str(); }
+
 int fake_cuda_live_allocations(void) { return static_cast<int>(g.allocations.size()); }
 int fake_cuda_live_host_allocations(void) { return static_cast<int>(g.host_allocations.size()); }
 int fake_cuda_live_modules(void) { return static_cast<int>(g.modules.size()); }
-int fake_cuda_live_streams(void) { return g.streams; }
-int fake_cuda_live_events(void) { return g.events; }
+int fake_cuda_live_streams(void) { return static_cast<int>(g.streams.size()); }
+int fake_cuda_live_events(void) { return static_cast<int>(g.events.size()); }
 int fake_cuda_primary_retains(int device) { return g.contexts[device].retains; }
+int fake_cuda_live_contexts(void) {
+  int retains = 0;
+  for (const fake::Context& c : g.contexts) retains += c.retains;
+  return retains;
+}
 void* fake_cuda_current_context(void) { return fake::current(); }
 const char* fake_cuda_last_module_image(void) { return g.last_image.c_str(); }
 int fake_cuda_max_dynamic_shared(void) { return g.max_dynamic_shared; }

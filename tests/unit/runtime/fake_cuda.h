@@ -36,6 +36,14 @@ void fake_cuda_set_total_memory(size_t bytes);
 void fake_cuda_set_function_attribute(int attribute, int value);
 /* The next call of `entry` (e.g. "cuMemAlloc" or "cuMemAlloc_v2") returns `result`. */
 void fake_cuda_fail_next(const char* entry, int result);
+/* Call `n` (0 is the next one) of any entry point returns `result` and changes nothing, like a
+   failing call of the real driver. Calls are counted from here on; only one such failure is
+   armed at a time. */
+void fake_cuda_fail_call(int n, int result);
+/* Driver calls since the reset, every entry point together (not cuGetErrorName/String). */
+int fake_cuda_total_calls(void);
+/* The documented name (e.g. "cuMemAlloc") of the call fake_cuda_fail_call failed, or "". */
+const char* fake_cuda_failed_call(void);
 /* Written to CU_JIT_ERROR_LOG_BUFFER when a module load fails. */
 void fake_cuda_set_jit_error_log(const char* log);
 /* cuEventRecord stamps events with this clock. */
@@ -51,6 +59,8 @@ int fake_cuda_live_streams(void);
 int fake_cuda_live_events(void);
 /* Retain count of a device's primary context. */
 int fake_cuda_primary_retains(int device);
+/* Retains of all devices' primary contexts together. */
+int fake_cuda_live_contexts(void);
 /* The calling thread's current context, or NULL. */
 void* fake_cuda_current_context(void);
 /* The image text of the last cuModuleLoadDataEx. */

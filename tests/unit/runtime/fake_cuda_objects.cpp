@@ -107,8 +107,11 @@ CUresult cuMemFreeHost(void* ptr) {
   return g.host_allocations.erase(ptr) == 1 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
-CUresult cuMemcpyHtoD(CUdeviceptr dst, const void* src, std::size_t bytes) {
-  FAKE_ENTER(cuMemcpyHtoD);
+namespace {
+
+// The bodies the synchronous and asynchronous forms share: the *Async entry points must not
+// call the synchronous ones, which would count (and could fail) a second driver call.
+CUresult copy_to_device(CUdeviceptr dst, const void* src, std::size_t bytes) {
   if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
   unsigned char* to = fake::device_range(dst, bytes);
   if (to == nullptr) return CUDA_ERROR_INVALID_VALUE;
@@ -116,8 +119,7 @@ CUresult cuMemcpyHtoD(CUdeviceptr dst, const void* src, std::size_t bytes) {
   return CUDA_SUCCESS;
 }
 
-CUresult cuMemcpyDtoH(void* dst, CUdeviceptr src, std::size_t bytes) {
-  FAKE_ENTER(cuMemcpyDtoH);
+CUresult copy_to_host(void* dst, CUdeviceptr src, std::size_t bytes) {
   if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
   const unsigned char* from = fake::device_range(src, bytes);
   if (from == nullptr) return CUDA_ERROR_INVALID_VALUE;
@@ -125,18 +127,7 @@ CUresult cuMemcpyDtoH(void* dst, CUdeviceptr src, std::size_t bytes) {
   return CUDA_SUCCESS;
 }
 
-CUresult cuMemcpyHtoDAsync(CUdeviceptr dst, const void* src, std::size_t bytes, CUstream) {
-  FAKE_ENTER(cuMemcpyHtoDAsync);
-  return cuMemcpyHtoD(dst, src, bytes);
-}
-
-CUresult cuMemcpyDtoHAsync(void* dst, CUdeviceptr src, std::size_t bytes, CUstream) {
-  FAKE_ENTER(cuMemcpyDtoHAsync);
-  return cuMemcpyDtoH(dst, src, bytes);
-}
-
-CUresult cuMemsetD8(CUdeviceptr dst, unsigned char value, std::size_t bytes) {
-  FAKE_ENTER(cuMemsetD8);
+CUresult set_bytes(CUdeviceptr dst, unsigned char value, std::size_t bytes) {
   if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
   unsigned char* to = fake::device_range(dst, bytes);
   if (to == nullptr) return CUDA_ERROR_INVALID_VALUE;
@@ -144,9 +135,36 @@ CUresult cuMemsetD8(CUdeviceptr dst, unsigned char value, std::size_t bytes) {
   return CUDA_SUCCESS;
 }
 
+}  // namespace
+
+CUresult cuMemcpyHtoD(CUdeviceptr dst, const void* src, std::size_t bytes) {
+  FAKE_ENTER(cuMemcpyHtoD);
+  return copy_to_device(dst, src, bytes);
+}
+
+CUresult cuMemcpyDtoH(void* dst, CUdeviceptr src, std::size_t bytes) {
+  FAKE_ENTER(cuMemcpyDtoH);
+  return copy_to_host(dst, src, bytes);
+}
+
+CUresult cuMemcpyHtoDAsync(CUdeviceptr dst, const void* src, std::size_t bytes, CUstream) {
+  FAKE_ENTER(cuMemcpyHtoDAsync);
+  return copy_to_device(dst, src, bytes);
+}
+
+CUresult cuMemcpyDtoHAsync(void* dst, CUdeviceptr src, std::size_t bytes, CUstream) {
+  FAKE_ENTER(cuMemcpyDtoHAsync);
+  return copy_to_host(dst, src, bytes);
+}
+
+CUresult cuMemsetD8(CUdeviceptr dst, unsigned char value, std::size_t bytes) {
+  FAKE_ENTER(cuMemsetD8);
+  return set_bytes(dst, value, bytes);
+}
+
 CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, std::size_t bytes, CUstream) {
   FAKE_ENTER(cuMemsetD8Async);
-  return cuMemsetD8(dst, value, bytes);
+  return set_bytes(dst, value, bytes);
 }
 
 // ---- Streams and events ------------------------------------------------------------------------
@@ -155,17 +173,16 @@ CUresult cuStreamCreate(CUstream* stream, unsigned int flags) {
   FAKE_ENTER(cuStreamCreate);
   if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
   if (flags != CU_STREAM_NON_BLOCKING) return CUDA_ERROR_INVALID_VALUE;  // the runtime's only kind
-  *stream = reinterpret_cast<CUstream>(new int(0));
-  ++g.streams;
+  auto created = std::make_unique<fake::Stream>();
+  *stream = reinterpret_cast<CUstream>(created.get());
+  g.streams[created.get()] = std::move(created);
   return CUDA_SUCCESS;
 }
 
 CUresult cuStreamDestroy(CUstream stream) {
   FAKE_ENTER(cuStreamDestroy);
   if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
-  delete reinterpret_cast<int*>(stream);
-  --g.streams;
-  return CUDA_SUCCESS;
+  return g.streams.erase(reinterpret_cast<fake::Stream*>(stream)) == 1 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
 CUresult cuStreamSynchronize(CUstream) {
@@ -176,16 +193,15 @@ CUresult cuStreamSynchronize(CUstream) {
 CUresult cuEventCreate(CUevent* event, unsigned int) {
   FAKE_ENTER(cuEventCreate);
   if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
-  *event = reinterpret_cast<CUevent>(new fake::Event);
-  ++g.events;
+  auto created = std::make_unique<fake::Event>();
+  *event = reinterpret_cast<CUevent>(created.get());
+  g.events[created.get()] = std::move(created);
   return CUDA_SUCCESS;
 }
 
 CUresult cuEventDestroy(CUevent event) {
   FAKE_ENTER(cuEventDestroy);
-  delete reinterpret_cast<fake::Event*>(event);
-  --g.events;
-  return CUDA_SUCCESS;
+  return g.events.erase(reinterpret_cast<fake::Event*>(event)) == 1 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
 CUresult cuEventRecord(CUevent event, CUstream) {
@@ -226,8 +242,8 @@ CUresult cuModuleLoadDataEx(CUmodule* module, const void* image, unsigned int co
     return r;
   };
   std::lock_guard lock(g.mutex);
-  g.last_image = static_cast<const char*>(image);
   if (CUresult r = fake::enter("cuModuleLoadDataEx", FAKE_STR(cuModuleLoadDataEx)); r != CUDA_SUCCESS) return fail(r);
+  g.last_image = static_cast<const char*>(image);
   if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
   if (g.last_image.find(".version") == std::string::npos) return fail(CUDA_ERROR_INVALID_PTX);
   auto parsed = std::make_unique<fake::Module>(fake::parse_module(g.last_image));
@@ -255,18 +271,27 @@ CUresult cuModuleGetFunction(CUfunction* function, CUmodule module, const char* 
   return CUDA_ERROR_NOT_FOUND;
 }
 
-CUresult cuFuncGetAttribute(int* value, CUfunction_attribute attribute, CUfunction) {
+CUresult cuFuncGetAttribute(int* value, CUfunction_attribute attribute, CUfunction function) {
   FAKE_ENTER(cuFuncGetAttribute);
+  if (attribute == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
+    // Like the driver: what is left of the default per-block limit until raised.
+    const int set = reinterpret_cast<const fake::Function*>(function)->max_dynamic_shared;
+    *value = set >= 0 ? set
+                      : g.device_attributes[CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK] -
+                            g.function_attributes[CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES];
+    return CUDA_SUCCESS;
+  }
   auto it = g.function_attributes.find(attribute);
   if (it == g.function_attributes.end()) return CUDA_ERROR_INVALID_VALUE;
   *value = it->second;
   return CUDA_SUCCESS;
 }
 
-CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute attribute, int value) {
+CUresult cuFuncSetAttribute(CUfunction function, CUfunction_attribute attribute, int value) {
   FAKE_ENTER(cuFuncSetAttribute);
   if (attribute != CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) return CUDA_ERROR_INVALID_VALUE;
   if (value > g.device_attributes[CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN]) return CUDA_ERROR_INVALID_VALUE;
+  reinterpret_cast<fake::Function*>(function)->max_dynamic_shared = value;
   g.max_dynamic_shared = value;
   return CUDA_SUCCESS;
 }

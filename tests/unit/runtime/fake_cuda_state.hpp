@@ -15,7 +15,8 @@
 
 #define FAKE_STR_(x) #x
 #define FAKE_STR(x) FAKE_STR_(x)
-// Counts the call and returns a queued failure; `#fn` is the documented name, FAKE_STR(fn)
+// Counts the call and returns an injected failure before touching any state, as the real
+// driver leaves its objects alone when a call fails; `#fn` is the documented name, FAKE_STR(fn)
 // the versioned one cuda.h maps it to.
 #define FAKE_ENTER(fn)                                                     \
   std::lock_guard lock_(fake::g.mutex);                                    \
@@ -26,6 +27,7 @@ namespace fake {
 struct Function {
   std::string name;
   std::vector<unsigned> sizes, offsets;
+  int max_dynamic_shared = -1;  // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES; -1: the default
 };
 
 struct Module {
@@ -35,6 +37,10 @@ struct Module {
 struct Context {
   int device = 0;
   int retains = 0;
+};
+
+struct Stream {
+  int unused = 0;
 };
 
 struct Event {
@@ -52,6 +58,10 @@ struct State {
   std::string device_name = "Fake CUDA Device";
   std::size_t total_memory = std::size_t{1} << 30;
   std::map<std::string, int> fail_next, calls;
+  long call_index = 0;             // counted calls since the reset
+  long fail_at = -1;               // the index fake_cuda_fail_call picked, or -1
+  int fail_at_result = 0;
+  std::string failed_call;         // documented name of the call fake_cuda_fail_call failed
   std::string jit_error_log = "fake ptxas: error";
   float clock_ms = 0;
   Context contexts[8];
@@ -59,7 +69,10 @@ struct State {
   std::map<CUdeviceptr, std::size_t> allocation_sizes;
   std::map<void*, std::unique_ptr<unsigned char[]>> host_allocations;
   std::map<Module*, std::unique_ptr<Module>> modules;
-  int streams = 0, events = 0, launches = 0, max_dynamic_shared = 0;
+  // Owned here, so a reset frees what a test left (a release it made fail, say).
+  std::map<Stream*, std::unique_ptr<Stream>> streams;
+  std::map<Event*, std::unique_ptr<Event>> events;
+  int launches = 0, max_dynamic_shared = 0;
   FakeCudaLaunch last_launch{};
   std::string last_image;
 };

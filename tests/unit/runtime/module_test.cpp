@@ -147,11 +147,13 @@ TEST_F(ModuleTest, KernelAttributesOccupancyAndDynamicShared) {
   EXPECT_EQ(a.max_threads_per_block, 512);
   EXPECT_EQ(a.ptx_version, 80);
   EXPECT_EQ(a.binary_version, 90);
+  EXPECT_EQ(a.max_dynamic_shared_bytes, 49152u - 4096u) << "the default limit less the static shared memory";
   EXPECT_EQ(kernel.max_active_blocks_per_sm(256, 0), 8);
   EXPECT_EQ(kernel.max_active_blocks_per_sm(128, 233472 / 3), 3);
   EXPECT_THROW((void)kernel.max_active_blocks_per_sm(0, 0), simt::UsageError);
   kernel.set_max_dynamic_shared(100000);
   EXPECT_EQ(fake().fake_cuda_max_dynamic_shared(), 100000);
+  EXPECT_EQ(kernel.attributes().max_dynamic_shared_bytes, 100000u);
   EXPECT_EQ(what_of<simt::Error>([&] { kernel.set_max_dynamic_shared(300000); }),
             "allowing kernel 'saxpy' 300000 bytes of dynamic shared memory (cuFuncSetAttribute): "
             "CUDA_ERROR_INVALID_VALUE (1): invalid argument; fix: the kernel's static plus dynamic shared memory may "
