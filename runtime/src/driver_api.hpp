@@ -66,10 +66,12 @@ inline void check(CUresult result, Action&& action) {
 }
 
 /// check() for deleters and other destructors, which must not throw: a failure is reported
-/// to the release error handler (simt::set_release_error_handler) instead.
+/// to the release error handler (simt::set_release_error_handler) instead. A driver already
+/// shut down (CUDA_ERROR_DEINITIALIZED: objects of static lifetime destroyed at exit, after the
+/// driver's own teardown) has released everything itself: that is no failure.
 template <class Action>
 inline void check_release(CUresult result, Action&& action) noexcept {
-  if (result == CUDA_SUCCESS) [[likely]]
+  if (result == CUDA_SUCCESS || result == CUDA_ERROR_DEINITIALIZED) [[likely]]
     return;
   try {
     if constexpr (std::invocable<Action>)

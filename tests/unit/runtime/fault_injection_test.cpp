@@ -393,6 +393,17 @@ TEST_F(FaultInjectionTest, TheDefaultReleaseHandlerWritesToStderr) {
   EXPECT_NE(simt::set_release_error_handler(&record_report), nullptr) << "null installs the default handler";
 }
 
+// At exit the driver may be torn down before objects of static lifetime: their releases then
+// return CUDA_ERROR_DEINITIALIZED, and the driver has freed everything itself.
+TEST_F(FaultInjectionTest, AReleaseAfterTheDriverShutDownIsNoFailure) {
+  {
+    simt::Stream stream(simt::Context::primary());
+    fake().fake_cuda_fail_next("cuStreamDestroy", CUDA_ERROR_DEINITIALIZED);
+  }
+  EXPECT_EQ(reports().size(), 0u);
+  EXPECT_EQ(fake().fake_cuda_call_count("cuStreamDestroy"), 1);
+}
+
 // prepare() used to remember the raised limit per CUfunction address, which a module loaded
 // after another was unloaded may reuse: the new kernel's limit, back at the default, was not
 // raised again, and its launch would fail.
