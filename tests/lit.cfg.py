@@ -28,3 +28,6 @@ config.substitutions.append((r"(?<![-./\w])count(?![-\w])", params["count"]))
 if params.get("ptxas") and os.path.exists(params["ptxas"]):
     config.available_features.add("ptxas")
 config.environment["LC_ALL"] = "C"
+# simtc keeps its precompiled simt/kernel.hpp in a cache directory (docs/cli.md); lit passes
+# no HOME, so the tests get one of their own, and run the way a user's compiles do.
+config.environment["SIMTC_CACHE_DIR"] = os.path.join(params["build_dir"], "lit", "simtc-cache")

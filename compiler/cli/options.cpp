@@ -105,7 +105,7 @@ std::optional<std::string> parse_compile_flags(const std::vector<std::string>& a
     } else if (arg == "--time-passes") {
       options.pipeline.time_passes = true;
     } else if (arg == "--verbose" || arg == "-v") {
-      options.verbose = true;
+      options.frontend.verbose = true;
     } else if (arg == "-fcolor-diagnostics") {
       options.frontend.color = true;
     } else if (arg == "-fno-caret-diagnostics") {

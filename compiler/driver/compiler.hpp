@@ -24,7 +24,6 @@ struct CompileOptions {
   analysis::RuleOptions analysis;
   passes::PipelineOptions pipeline;
   codegen::TargetOptions target;
-  bool verbose = false;  // print each stage's command line / timing to stderr
 };
 
 /// Parses and checks `path`: the checker's rules on the AST, then irgen and the analysis

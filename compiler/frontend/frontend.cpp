@@ -9,13 +9,17 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Tooling/Tooling.h>
+#include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/CrashRecoveryContext.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/raw_ostream.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
 #include "frontend/attribute_spelling.hpp"
 #include "frontend/attributes.hpp"
 #include "frontend/diagnostic.hpp"
+#include "frontend/prefix_pch.hpp"
 
 #ifndef SIMTC_SOURCE_INCLUDE_DIR
 #error "SIMTC_SOURCE_INCLUDE_DIR must be defined by the build"
@@ -187,10 +191,51 @@ std::vector<std::string> clang_arguments(const std::string& path, const Frontend
   return args;
 }
 
+namespace {
+
+// The file `#include <simt/kernel.hpp>` finds: the -I directories come first, then simt's own.
+std::string kernel_header(const FrontendOptions& options) {
+  std::vector<std::string> dirs = options.include_dirs;
+  dirs.push_back(options.simt_include_dir.empty() ? default_simt_include_dir() : options.simt_include_dir);
+  for (const auto& dir : dirs) {
+    llvm::SmallString<256> header(dir);
+    llvm::sys::path::append(header, "simt", "kernel.hpp");
+    if (llvm::sys::fs::is_regular_file(header) && !llvm::sys::fs::make_absolute(header))
+      return std::string(header);
+  }
+  return {};
+}
+
+// The precompiled simt/kernel.hpp for Clang's command line `args` (input file last), when the
+// file at `path` begins by including it; empty otherwise.
+std::string usable_prefix_pch(const std::string& path, const std::vector<std::string>& args,
+                              const FrontendOptions& options) {
+  std::string cache_dir = pch_cache_dir();
+  if (cache_dir.empty()) return {};
+  std::string header = kernel_header(options);
+  if (header.empty()) return {};
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!file || !starts_with_kernel_include((*file)->getBuffer())) return {};
+  // The dependency-file and diagnostic-format options do not change what the header means;
+  // the input file is not part of the header's command line.
+  std::vector<std::string> header_args;
+  for (size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] == "-MD" || args[i] == "-MMD" || args[i] == "-fno-caret-diagnostics" ||
+        args[i] == "-fcolor-diagnostics" || args[i] == "-fno-color-diagnostics")
+      continue;
+    if (args[i] == "-MF" || args[i] == "-MT" || args[i] == "-MQ") {
+      ++i;
+      continue;
+    }
+    header_args.push_back(args[i]);
+  }
+  return prefix_pch(header_args, header, cache_dir);
+}
+
+}  // namespace
+
 bool parse_file(const std::string& path, const FrontendOptions& options, AstConsumer& consumer) {
   ensure_attributes_registered();
-  auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(),
-                                                              llvm::vfs::getRealFileSystem());
   bool had_errors = false;
   bool ok = false;
   // Deeply nested code recurses as deep in Clang and in the stages the consumer runs. The
@@ -202,7 +247,13 @@ bool parse_file(const std::string& path, const FrontendOptions& options, AstCons
   thread.RunSafelyOnThread(
       [&] {
         clang::noteBottomOfStack();
-        clang::tooling::ToolInvocation invocation(clang_arguments(path, options),
+        std::vector<std::string> args = clang_arguments(path, options);
+        if (std::string pch = usable_prefix_pch(path, args, options); !pch.empty())
+          args.insert(args.end() - 1, {"-include-pch", pch});
+        if (options.verbose) llvm::errs() << llvm::join(args, " ") << "\n";
+        auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(),
+                                                                    llvm::vfs::getRealFileSystem());
+        clang::tooling::ToolInvocation invocation(std::move(args),
                                                   std::make_unique<Action>(consumer, had_errors), files.get());
         ok = invocation.run();
       },

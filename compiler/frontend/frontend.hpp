@@ -19,6 +19,7 @@ struct FrontendOptions {
   std::string simt_include_dir;           // holds simt/kernel.hpp; empty: the default
   std::string resource_dir;               // Clang's resource dir; empty: the default
   bool color = false;                     // colored diagnostics
+  bool verbose = false;                   // print Clang's command line to stderr
   std::vector<std::string> extra_args;    // passed to Clang as they are
 };
 
