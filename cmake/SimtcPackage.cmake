@@ -19,7 +19,8 @@ set(SIMTC_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/simtc" CACHE STRING
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/simt DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 if(TARGET simtc)
-  # The installed simtc still finds the shared libLLVM/libclang-cpp it was linked with.
+  # The installed simtc still finds the shared libraries it was linked with (libz3, and
+  # libLLVM/libclang-cpp when configured with SIMTC_STATIC_LLVM=OFF).
   set_target_properties(simtc PROPERTIES INSTALL_RPATH_USE_LINK_PATH TRUE)
 endif()
 
