@@ -57,7 +57,7 @@ setup() {
 build() {
   setup
   say "configuring and building in $BUILD"
-  cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUDA_PATH="$CUDA_PATH" >/dev/null
+  cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSIMTC_CUDA_ROOT="$CUDA_PATH" >/dev/null
   cmake --build "$BUILD" -j "$JOBS"
 }
 

@@ -15,6 +15,13 @@ int run_check(const Args& args) {
     std::cerr << "simtc check: error: " << *error << "\n";
     return 2;
   }
+  // check writes nothing: an output option is a command line meant for build.
+  for (const auto& [given, name] : {std::pair{!flags.output.empty(), "-o"}, std::pair{!flags.header.empty(), "--header"},
+                                    std::pair{flags.ptxas, "--ptxas"}})
+    if (given) {
+      std::cerr << "simtc check: error: '" << name << "' is an option of simtc build; check writes nothing\n";
+      return 2;
+    }
   if (flags.help) {
     std::cout << "usage: simtc check FILE... [options]\n"
               << "       simtc check --list-rules\n"

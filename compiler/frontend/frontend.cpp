@@ -235,6 +235,12 @@ std::string usable_prefix_pch(const std::string& path, const std::vector<std::st
 }  // namespace
 
 bool parse_file(const std::string& path, const FrontendOptions& options, AstConsumer& consumer) {
+  // A file that cannot be read is one error (Clang's driver would add "no input files" and
+  // "unable to handle compilation").
+  if (auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/true); !file) {
+    llvm::errs() << "error: cannot read '" << path << "': " << file.getError().message() << "\n";
+    return false;
+  }
   ensure_attributes_registered();
   bool had_errors = false;
   bool ok = false;
