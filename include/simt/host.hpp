@@ -101,7 +101,10 @@ LaunchResult run(const LaunchSpec& spec, const LaunchOptions& options, Body& bod
   result.schedule_seed = options.schedule_seed;
   std::uint64_t shuffle = 0;
   if (options.schedule_seed) {
-    std::fprintf(stderr, "simt host reference: schedule seed %llu\n", (unsigned long long)*options.schedule_seed);
+    static thread_local std::optional<std::uint64_t> printed;  // once for a run of launches with one seed
+    if (printed != options.schedule_seed)
+      std::fprintf(stderr, "simt host reference: schedule seed %llu\n", (unsigned long long)*options.schedule_seed);
+    printed = options.schedule_seed;
     shuffle = (*options.schedule_seed ^ 0x9E3779B97F4A7C15ull) | 1;
   }
   simt::detail::race::Checker checker;

@@ -31,6 +31,24 @@
 
 #include "simt/device/thread.hpp"
 
+// Under ThreadSanitizer each fiber is a TSan fiber too, and every switch is announced to it, so
+// that it follows the stacks (GCC defines __SANITIZE_THREAD__; Clang has the feature test).
+#if defined(__SANITIZE_THREAD__)
+#define SIMT_FIBER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SIMT_FIBER_TSAN 1
+#endif
+#endif
+#if defined(SIMT_FIBER_TSAN)
+extern "C" {
+void* __tsan_get_current_fiber(void);
+void* __tsan_create_fiber(unsigned flags);
+void __tsan_destroy_fiber(void* fiber);
+void __tsan_switch_to_fiber(void* fiber, unsigned flags);
+}
+#endif
+
 // The context switch: saves the callee-saved registers of the running fiber on its stack, stores
 // its stack pointer in *save, and continues the fiber whose stack pointer is `load`. Weak, so
 // that every translation unit may carry this definition.
@@ -133,6 +151,9 @@ struct Fiber {
   std::uint32_t barrier_count = 0;  // the block's count of true operands, set at release
   std::uint32_t barrier_arrived = 0;
   std::uint32_t warp_present = 0;   // the lanes that took part in the last warp operation
+#if defined(SIMT_FIBER_TSAN)
+  void* tsan = nullptr;
+#endif
 };
 
 // A warp operation waiting for lanes: each lane's operand (`in`) and where its view of all
@@ -169,6 +190,9 @@ struct Block {
   unsigned char* dynamic_shared = nullptr;
   std::size_t dynamic_shared_bytes = 0;
   std::uint64_t shuffle = 0;  // the schedule fuzzer's generator state; 0: threads run in order
+#if defined(SIMT_FIBER_TSAN)
+  void* tsan_scheduler = nullptr;
+#endif
 };
 
 // The race detector's hooks (simt/device/host_racecheck.hpp).
@@ -188,6 +212,9 @@ inline thread_local Block* current_block = nullptr;
 inline void resume(Block& b, Fiber& f) {
   b.current = &f;
   host_thread.tid[0] = f.tid[0], host_thread.tid[1] = f.tid[1], host_thread.tid[2] = f.tid[2];
+#if defined(SIMT_FIBER_TSAN)
+  __tsan_switch_to_fiber(f.tsan, 0);
+#endif
 #if defined(SIMT_FIBER_ASM)
   simt_fiber_switch_v1(&b.scheduler_sp, f.sp);
 #else
@@ -198,6 +225,9 @@ inline void resume(Block& b, Fiber& f) {
 
 // Back to the scheduler; returns when the scheduler resumes this fiber.
 inline void yield(Block& b, Fiber& f) {
+#if defined(SIMT_FIBER_TSAN)
+  __tsan_switch_to_fiber(b.tsan_scheduler, 0);
+#endif
 #if defined(SIMT_FIBER_ASM)
   simt_fiber_switch_v1(&f.sp, b.scheduler_sp);
 #else
@@ -519,7 +549,13 @@ inline void run_grid(const std::uint32_t grid[3], const std::uint32_t block[3], 
     f.tid[0] = t % block[0];
     f.tid[1] = t / block[0] % block[1];
     f.tid[2] = t / (block[0] * block[1]);
+#if defined(SIMT_FIBER_TSAN)
+    f.tsan = __tsan_create_fiber(0);
+#endif
   }
+#if defined(SIMT_FIBER_TSAN)
+  b.tsan_scheduler = __tsan_get_current_fiber();
+#endif
   std::vector<unsigned char> dynamic(dynamic_bytes + 16);
   if (dynamic_bytes > 0) {
     auto address = reinterpret_cast<std::uintptr_t>(dynamic.data());
@@ -541,6 +577,9 @@ inline void run_grid(const std::uint32_t grid[3], const std::uint32_t block[3], 
   current_block = saved_block;
   host_thread = saved;
   for (SharedVar& v : b.shared) std::free(v.data);
+#if defined(SIMT_FIBER_TSAN)
+  for (Fiber& f : b.fibers) __tsan_destroy_fiber(f.tsan);
+#endif
   free_stacks(stacks, mapped);
 }
 

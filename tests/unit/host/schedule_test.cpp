@@ -49,14 +49,17 @@ TEST(HostSchedule, ASeedReordersTheThreadsReproducibly) {
   EXPECT_GE(winners.size(), 4u);  // 32 draws of the last of 8 threads
 }
 
-TEST(HostSchedule, TheSeedIsPrinted) {
+TEST(HostSchedule, TheSeedIsPrintedOnceForARunOfLaunches) {
   std::vector<unsigned> out(8);
   LaunchOptions o;
-  o.schedule_seed = 12345;
   testing::internal::CaptureStderr();
-  const auto r = simt::host::launch_with(o, LaunchSpec{{1, 1, 1}, {8, 1, 1}, 0}, last_writer, simt::host::disjoint(out));
-  EXPECT_EQ(testing::internal::GetCapturedStderr(), "simt host reference: schedule seed 12345\n");
-  EXPECT_EQ(r.schedule_seed, std::optional<std::uint64_t>(12345));
+  for (std::uint64_t seed : {12345, 12345, 12346}) {
+    o.schedule_seed = seed;
+    const auto r = simt::host::launch_with(o, LaunchSpec{{1, 1, 1}, {8, 1, 1}, 0}, last_writer, simt::host::disjoint(out));
+    EXPECT_EQ(r.schedule_seed, std::optional<std::uint64_t>(seed));
+  }
+  EXPECT_EQ(testing::internal::GetCapturedStderr(),
+            "simt host reference: schedule seed 12345\nsimt host reference: schedule seed 12346\n");
 }
 
 // Read, add, write back: each thread's update is one step between switch points unless the
