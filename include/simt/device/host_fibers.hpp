@@ -198,6 +198,7 @@ struct Block {
 // The race detector's hooks (simt/device/host_racecheck.hpp).
 inline void race_interval_end();
 inline void race_block_start(Block& b);
+inline void race_warp_sync(std::uint32_t warp, std::uint32_t present);
 
 inline thread_local Block* current_block = nullptr;
 
@@ -323,6 +324,7 @@ inline void complete(Block& b, std::size_t index) {
   Collective c = b.pending[index];
   b.pending.erase(b.pending.begin() + std::ptrdiff_t(index));
   const std::uint32_t present = c.arrived;
+  if (race::active && std::strcmp(c.what, "simt::warp::sync") == 0) race_warp_sync(c.warp, present);
   for (std::uint32_t p = 0; p < 32; ++p) {
     if (!(present >> p & 1)) continue;
     for (std::uint32_t q = 0; q < 32; ++q)

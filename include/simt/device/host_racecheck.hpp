@@ -8,7 +8,8 @@
 // a plain write and not both atomic, are a race: reported like compute-sanitizer's racecheck.
 // The check is per byte, against a shadow of each allocation (the last plain write, the last
 // read and atomic of up to two threads); an interval's accesses are forgotten at the barrier
-// that ends it. With the detector off nothing is recorded: an access costs one test of a
+// that ends it. warp::sync orders the accesses of the lanes that pass it together (a vector clock
+// per warp); the other warp operations do not. With the detector off nothing is recorded: an access costs one test of a
 // thread-local pointer.
 //
 // The schedule fuzzer (LaunchOptions::schedule_seed, or SIMT_HOST_SCHEDULE_SEED=N) runs the
@@ -21,8 +22,10 @@
 #error "simt/device/host_racecheck.hpp is part of the host reference"
 #endif
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <set>
@@ -89,6 +92,7 @@ using host::AccessKind;
 
 struct Access {
   std::uint32_t thread;  // linear index in the block
+  std::uint32_t clock;   // the thread's count of warp::sync so far
   AccessKind kind;
   std::uint32_t alloc;
   std::size_t offset, bytes;
@@ -112,6 +116,10 @@ struct Allocation {
 struct Checker {
   std::vector<Allocation> allocations;  // of the current block
   std::vector<Access> log;              // of the current interval
+  // Per thread, the counts of warp::sync of the lanes of its warp that it has synchronised
+  // with (a vector clock per warp): an access of lane p with clock c is ordered before this
+  // thread's accesses once clocks[thread][p] > c.
+  std::vector<std::array<std::uint32_t, 32>> clocks;
   std::uint64_t epoch = 1;              // the current interval, unique over the launch
   std::uint32_t interval = 0;
   bool yield_at_accesses = false;
@@ -169,6 +177,7 @@ inline const Access* conflict(const Checker& c, std::uint32_t slot, const Access
   const Access& a = c.log[slot - 1];
   if (a.thread == now.thread) return nullptr;
   if (a.kind != AccessKind::write && now.kind != AccessKind::write) return nullptr;
+  if (a.thread / 32 == now.thread / 32 && c.clocks[now.thread][a.thread % 32] > a.clock) return nullptr;
   return &a;
 }
 
@@ -193,7 +202,8 @@ inline void record(const void* p, std::size_t bytes, AccessKind kind, const char
   if (a == nullptr) return;
   const std::size_t offset = std::size_t(at - a->data);
   if (offset + bytes > a->bytes) bytes = a->bytes - offset;
-  c.log.push_back({b->current->linear, kind, alloc, offset, bytes, file, line});
+  const std::uint32_t thread = b->current->linear;
+  c.log.push_back({thread, c.clocks[thread][thread % 32], kind, alloc, offset, bytes, file, line});
   const Access now = c.log.back();
   const std::uint32_t id = std::uint32_t(c.log.size());
   bool reported = false;
@@ -227,9 +237,24 @@ inline void block_start(Checker& c, fiber::Block& b) {
   c.seen.clear();
   ++c.epoch;
   c.interval = 0;
+  c.clocks.assign(b.threads, {});
   if (b.dynamic_shared)
     c.allocations.push_back({b.dynamic_shared, b.dynamic_shared_bytes, "dynamic shared memory",
                              std::vector<Cell>(b.dynamic_shared_bytes)});
+}
+
+/// The lanes `present` of warp `warp` passed a warp::sync together: each one's accesses before
+/// it are ordered before the others' after it.
+inline void warp_sync(Checker& c, std::uint32_t warp, std::uint32_t present) {
+  std::array<std::uint32_t, 32> joined{};
+  for (std::uint32_t p = 0; p < 32; ++p)
+    if (present >> p & 1) {
+      std::array<std::uint32_t, 32>& mine = c.clocks[warp * 32 + p];
+      ++mine[p];
+      for (std::uint32_t q = 0; q < 32; ++q) joined[q] = std::max(joined[q], mine[q]);
+    }
+  for (std::uint32_t p = 0; p < 32; ++p)
+    if (present >> p & 1) c.clocks[warp * 32 + p] = joined;
 }
 
 }  // namespace simt::detail::race
@@ -237,6 +262,7 @@ inline void block_start(Checker& c, fiber::Block& b) {
 namespace simt::detail::fiber {
 inline void race_interval_end() { race::interval_end(*race::active); }
 inline void race_block_start(Block& b) { race::block_start(*race::active, b); }
+inline void race_warp_sync(std::uint32_t warp, std::uint32_t present) { race::warp_sync(*race::active, warp, present); }
 }  // namespace simt::detail::fiber
 
 namespace simt::detail {
