@@ -252,6 +252,63 @@ TEST(HostRacecheck, VectorLoadsOverlapByBytes) {
   }
 }
 
+// cp.async writes its bytes when it starts; ldmatrix reads the 16-byte rows its lanes name.
+template <bool Sync>
+void staged(simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 128, 16> tile;
+  auto me = simt::thread::index_in_block();
+  [[simt::unsafe]] { simt::async::copy<16>(tile, 4 * me.get(), in, 4 * me.get()); }
+  simt::async::commit();
+  simt::async::wait<0>();
+  if (Sync) simt::sync_threads();
+  const float v = tile[(4 * me.get() + 4) % 128];
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}
+
+TEST(HostRacecheck, AsyncCopiesAreWrites) {
+  std::vector<float> in(128, 2.0f), out(32);
+  const LaunchResult r = checked(32, 0, staged<false>, simt::host::slice(in), simt::host::disjoint(out));
+  ASSERT_EQ(r.race_count, 32u);  // threads 1-31 copy over the element thread t - 1 read; thread 31 reads thread 0's
+  expect_side(r.races[0].later, {1, W, 16, 0}, 16, "later");
+  expect_side(r.races[0].earlier, {0, R, 16, 0}, 4, "earlier");
+  expect_side(r.races[31].later, {31, R, 0, 0}, 4, "later");
+  expect_side(r.races[31].earlier, {0, W, 0, 0}, 16, "earlier");
+  EXPECT_EQ(checked(32, 0, staged<true>, simt::host::slice(in), simt::host::disjoint(out)).race_count, 0u);
+  EXPECT_EQ(out, std::vector<float>(32, 2.0f));
+}
+
+template <bool Sync>
+void rows(simt::DisjointSlice<unsigned> out) {
+  simt::SharedArray<simt::half, 256, 16> m;
+  auto me = simt::thread::index_in_block();
+  const std::size_t lane = me.get();
+  for (std::size_t k = 0; k < 8; ++k) m.at_mut(8 * lane + k) = simt::half(float(lane));
+  if (Sync) simt::sync_threads();
+  [[simt::unsafe]] {
+    const std::uint32_t r = simt::mma::ldmatrix_x1(m.data() + 8 * ((lane + 1) % 8));
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = r;
+  }
+}
+
+TEST(HostRacecheck, LdmatrixReadsItsRows) {
+  std::vector<unsigned> out(32);
+  const LaunchResult r = checked(32, 0, rows<false>, simt::host::disjoint(out));
+  ASSERT_EQ(r.race_count, 8u);  // lanes 1-7 write the row lane - 1 loaded; lane 7 loads lane 0's row
+  for (std::uint32_t lane = 1; lane < 8; ++lane) {
+    EXPECT_EQ(r.races[lane - 1].later.thread[0], lane);
+    EXPECT_EQ(r.races[lane - 1].later.kind, W);
+    EXPECT_EQ(r.races[lane - 1].later.offset, 16 * lane);
+    EXPECT_EQ(r.races[lane - 1].earlier.thread[0], lane - 1);
+    EXPECT_EQ(r.races[lane - 1].earlier.kind, R);
+    EXPECT_EQ(r.races[lane - 1].earlier.bytes, 16u);
+  }
+  EXPECT_EQ(r.races[7].later.thread[0], 7u);
+  EXPECT_EQ(r.races[7].later.kind, R);
+  EXPECT_EQ(r.races[7].later.offset, 0u);
+  EXPECT_EQ(r.races[7].earlier.thread[0], 0u);
+  EXPECT_EQ(checked(32, 0, rows<true>, simt::host::disjoint(out)).race_count, 0u);
+}
+
 TEST(HostRacecheck, EachBlockIsCheckedOnItsOwn) {
   std::vector<float> out(12);
   LaunchOptions o;
