@@ -21,6 +21,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "simt/kernel.hpp"
@@ -49,7 +50,8 @@ struct LaunchOptions {
   bool detect_races = false;
   /// After a launch that had a race: throw RaceError instead of returning the reports.
   bool throw_on_race = false;
-  /// Called for each race as it is found (duplicates of an earlier report excluded).
+  /// Called for each race as it is found (duplicates of an earlier report excluded), on the
+  /// stack of the thread that made it: it must not throw (throw_on_race throws after the launch).
   std::function<void(const RaceReport&)> on_race;
   /// Run the ready threads of each block in an order drawn from this seed (printed to stderr).
   std::optional<std::uint64_t> schedule_seed;
@@ -93,6 +95,13 @@ inline std::optional<std::uint64_t> env_seed() {
   return std::strtoull(v, nullptr, 0);
 }
 
+// Once for a run of launches with one seed.
+inline void print_seed(std::uint64_t seed) {
+  static thread_local std::optional<std::uint64_t> printed;
+  if (printed != seed) std::fprintf(stderr, "simt host reference: schedule seed %llu\n", (unsigned long long)seed);
+  printed = seed;
+}
+
 template <class Body>
 LaunchResult run(const LaunchSpec& spec, const LaunchOptions& options, Body& body, bool from_env) {
   const std::uint32_t grid[3] = {spec.grid.x, spec.grid.y, spec.grid.z};
@@ -101,10 +110,7 @@ LaunchResult run(const LaunchSpec& spec, const LaunchOptions& options, Body& bod
   result.schedule_seed = options.schedule_seed;
   std::uint64_t shuffle = 0;
   if (options.schedule_seed) {
-    static thread_local std::optional<std::uint64_t> printed;  // once for a run of launches with one seed
-    if (printed != options.schedule_seed)
-      std::fprintf(stderr, "simt host reference: schedule seed %llu\n", (unsigned long long)*options.schedule_seed);
-    printed = options.schedule_seed;
+    print_seed(*options.schedule_seed);
     shuffle = (*options.schedule_seed ^ 0x9E3779B97F4A7C15ull) | 1;
   }
   simt::detail::race::Checker checker;
