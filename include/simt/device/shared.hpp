@@ -22,11 +22,13 @@
 // variable per block instead of a per-thread slot.
 #define SIMT_SHARED_STORAGE __attribute__((annotate("simt.shared_storage")))
 // Host only: where an access is (a trailing default argument), and its record for the race
-// detector (simt/device/host_racecheck.hpp). Nothing on the device.
+// detector (simt/device/host_racecheck.hpp, a statement with its semicolon). Nothing on the
+// device, not even a token.
 #define SIMT_SHARED_WHERE
 #define SIMT_SHARED_PASS_WHERE
 #define SIMT_SHARED_NO_WHERE
 #define SIMT_SHARED_NOTE(p, bytes, kind)
+#define SIMT_SHARED_NOTE_IF(cond, p, bytes, kind)
 #else
 #include <source_location>
 
@@ -36,7 +38,9 @@
 #define SIMT_SHARED_PASS_WHERE , where
 #define SIMT_SHARED_NO_WHERE , std::source_location()
 #define SIMT_SHARED_NOTE(p, bytes, kind) \
-  ::simt::detail::race_note(p, bytes, ::simt::host::AccessKind::kind, where.file_name(), where.line())
+  ::simt::detail::race_note(p, bytes, ::simt::host::AccessKind::kind, where.file_name(), where.line());
+#define SIMT_SHARED_NOTE_IF(cond, p, bytes, kind) \
+  if (cond) SIMT_SHARED_NOTE(p, bytes, kind)
 #endif
 
 namespace simt {
@@ -142,13 +146,13 @@ class SIMT_SHARED_STORAGE SharedArray {
   /// The slot of the calling thread: element index.get(), or empty past the end.
   SlotRef<T> get_mut(const LocalIndex& index SIMT_SHARED_WHERE) {
     size_t i = index.get();
-    if (i < N) SIMT_SHARED_NOTE(data_ + i, sizeof(T), write);
+    SIMT_SHARED_NOTE_IF(i < N, data_ + i, sizeof(T), write)
     return SlotRef<T>(typename SlotRef<T>::Key(), data_ + (i < N ? i : 0), i < N);
   }
   /// Element `i` for an atomic update (bounds-checked).
   AtomicRef<T> atomic(size_t i SIMT_SHARED_WHERE) {
     if (i >= N) detail::shared_bounds_fail(i, N);
-    SIMT_SHARED_NOTE(data_ + i, sizeof(T), atomic);
+    SIMT_SHARED_NOTE(data_ + i, sizeof(T), atomic)
     return AtomicRef<T>(typename AtomicRef<T>::Key(), data_ + i);
   }
   /// Any element, for writing (bounds-checked: an index at or past N stops the thread). In safe
@@ -156,15 +160,15 @@ class SIMT_SHARED_STORAGE SharedArray {
   /// two barriers.
   T& at_mut(size_t i SIMT_SHARED_WHERE) {
     if (i >= N) detail::shared_bounds_fail(i, N);
-    SIMT_SHARED_NOTE(data_ + i, sizeof(T), write);
+    SIMT_SHARED_NOTE(data_ + i, sizeof(T), write)
     return data_[i];
   }
   SIMT_REQUIRES_UNSAFE const T& get_unchecked(size_t i SIMT_SHARED_WHERE) const {
-    SIMT_SHARED_NOTE(data_ + i, sizeof(T), read);
+    SIMT_SHARED_NOTE(data_ + i, sizeof(T), read)
     return *(data_ + i);
   }
   SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t i SIMT_SHARED_WHERE) {
-    SIMT_SHARED_NOTE(data_ + i, sizeof(T), write);
+    SIMT_SHARED_NOTE(data_ + i, sizeof(T), write)
     return *(data_ + i);
   }
   /// The address of element 0 (for cp.async and ldmatrix).
@@ -224,12 +228,12 @@ class SIMT_SHARED_STORAGE SharedTile {
   /// The slot of the calling thread: element index.get() in row-major order, or empty.
   SlotRef<T> get_mut(const LocalIndex& index SIMT_SHARED_WHERE) {
     size_t i = index.get();
-    if (i < Rows * Cols) SIMT_SHARED_NOTE(data_ + i, sizeof(T), write);
+    SIMT_SHARED_NOTE_IF(i < Rows * Cols, data_ + i, sizeof(T), write)
     return SlotRef<T>(typename SlotRef<T>::Key(), data_ + (i < Rows * Cols ? i : 0), i < Rows * Cols);
   }
   AtomicRef<T> atomic(size_t row, size_t col SIMT_SHARED_WHERE) {
     check(row, col);
-    SIMT_SHARED_NOTE(data_ + row * Cols + col, sizeof(T), atomic);
+    SIMT_SHARED_NOTE(data_ + row * Cols + col, sizeof(T), atomic)
     return AtomicRef<T>(typename AtomicRef<T>::Key(), data_ + row * Cols + col);
   }
   /// Elements (row, col) .. (row, col + N - 1) in one access: bounds-checked, and col a multiple
@@ -241,22 +245,22 @@ class SIMT_SHARED_STORAGE SharedTile {
     static_assert(Cols % N == 0, "simt::SharedTile::load<N>: Cols must be a multiple of N");
     check(row, col);
     if (col % N != 0 || col + N > Cols) detail::shared_bounds_fail(col, Cols);
-    SIMT_SHARED_NOTE(data_ + row * Cols + col, N * sizeof(T), read);
+    SIMT_SHARED_NOTE(data_ + row * Cols + col, N * sizeof(T), read)
     return *reinterpret_cast<const Vec<T, N>*>(data_ + row * Cols + col);
   }
   /// Any element, for writing (bounds-checked in each dimension); see SharedArray::at_mut.
   T& at_mut(size_t row, size_t col SIMT_SHARED_WHERE) {
     check(row, col);
-    SIMT_SHARED_NOTE(data_ + row * Cols + col, sizeof(T), write);
+    SIMT_SHARED_NOTE(data_ + row * Cols + col, sizeof(T), write)
     return *(data_ + row * Cols + col);
   }
   /// Element (row, col) without bounds checks: undefined behaviour outside the tile.
   SIMT_REQUIRES_UNSAFE const T& get_unchecked(size_t row, size_t col SIMT_SHARED_WHERE) const {
-    SIMT_SHARED_NOTE(data_ + row * Cols + col, sizeof(T), read);
+    SIMT_SHARED_NOTE(data_ + row * Cols + col, sizeof(T), read)
     return *(data_ + row * Cols + col);
   }
   SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t row, size_t col SIMT_SHARED_WHERE) {
-    SIMT_SHARED_NOTE(data_ + row * Cols + col, sizeof(T), write);
+    SIMT_SHARED_NOTE(data_ + row * Cols + col, sizeof(T), write)
     return *(data_ + row * Cols + col);
   }
   SIMT_REQUIRES_UNSAFE T* data() { return data_; }
@@ -296,18 +300,18 @@ class SharedSpan {
   }
   SlotRef<T> get_mut(const LocalIndex& index SIMT_SHARED_WHERE) {
     size_t i = index.get();
-    if (i < size_) SIMT_SHARED_NOTE(data_ + i, sizeof(T), write);
+    SIMT_SHARED_NOTE_IF(i < size_, data_ + i, sizeof(T), write)
     return SlotRef<T>(typename SlotRef<T>::Key(), data_ + (i < size_ ? i : 0), i < size_);
   }
   AtomicRef<T> atomic(size_t i SIMT_SHARED_WHERE) {
     if (i >= size_) detail::shared_bounds_fail(i, size_);
-    SIMT_SHARED_NOTE(data_ + i, sizeof(T), atomic);
+    SIMT_SHARED_NOTE(data_ + i, sizeof(T), atomic)
     return AtomicRef<T>(typename AtomicRef<T>::Key(), data_ + i);
   }
   /// Any element, for writing (bounds-checked); see SharedArray::at_mut.
   T& at_mut(size_t i SIMT_SHARED_WHERE) {
     if (i >= size_) detail::shared_bounds_fail(i, size_);
-    SIMT_SHARED_NOTE(data_ + i, sizeof(T), write);
+    SIMT_SHARED_NOTE(data_ + i, sizeof(T), write)
     return *(data_ + i);
   }
   SIMT_REQUIRES_UNSAFE T* data() { return data_; }
