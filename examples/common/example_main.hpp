@@ -41,8 +41,13 @@ inline std::optional<Options> parse_options(int argc, char** argv, std::size_t g
 }
 
 /// GPU 0's primary context, announcing the device; nothing, announced too, when there is no
-/// driver or no device (the example then runs its kernel on the CPU).
+/// driver or no device, or when SIMT_HOST_RACECHECK asks for the host reference's race detector
+/// (the example then runs its kernel on the CPU).
 inline std::optional<simt::Context> open_gpu() {
+  if (const char* race = std::getenv("SIMT_HOST_RACECHECK"); race && *race && std::strcmp(race, "0") != 0) {
+    std::printf("SIMT_HOST_RACECHECK: running the kernel on the CPU with the race detector\n");
+    return std::nullopt;
+  }
   try {
     simt::Context context = simt::Context::primary();
     std::printf("GPU 0: %s (sm_%d)\n", context.device_name().c_str(), context.compute_capability());

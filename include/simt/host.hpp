@@ -4,7 +4,8 @@
 // kernel over a grid on the CPU, so its results can serve as the reference for the GPU (the
 // differential tests) or as a fallback where there is no GPU. Blocks run one after another;
 // the threads of a block run as fibers (simt/device/host_fibers.hpp), so barriers, warp
-// operations and shared memory behave as on the GPU. Host builds only.
+// operations and shared memory behave as on the GPU. A launch can also check for races on shared
+// memory and shuffle the order of the threads (launch_with, LaunchOptions). Host builds only.
 #pragma once
 
 #if defined(__SIMTC__)
@@ -13,6 +14,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "simt/kernel.hpp"
@@ -32,16 +41,122 @@ struct LaunchSpec {
   std::size_t dynamic_shared_bytes = 0;
 };
 
+/// Checks a launch can make (simt/device/host_racecheck.hpp). Each is also turned on for every
+/// launch by the environment: SIMT_HOST_RACECHECK=1 (races reported to stderr; the process
+/// aborts after a launch that had one), SIMT_HOST_SCHEDULE_SEED=N (or =random),
+/// SIMT_HOST_YIELD_AT_ACCESSES=1.
+struct LaunchOptions {
+  /// Record shared-memory accesses and report races (stderr, `on_race`, the returned list).
+  bool detect_races = false;
+  /// After a launch that had a race: throw RaceError instead of returning the reports.
+  bool throw_on_race = false;
+  /// Called for each race as it is found (duplicates of an earlier report excluded), on the
+  /// stack of the thread that made it: it must not throw (throw_on_race throws after the launch).
+  std::function<void(const RaceReport&)> on_race;
+  /// Run the ready threads of each block in an order drawn from this seed (printed to stderr).
+  std::optional<std::uint64_t> schedule_seed;
+  /// With the detector on: a switch point at every recorded access, so the fuzzer interleaves
+  /// between accesses as well as at barriers and warp operations.
+  bool yield_at_accesses = false;
+};
+
+/// What a launch with LaunchOptions found.
+struct LaunchResult {
+  std::vector<RaceReport> races;  // the first 1000
+  std::size_t race_count = 0;     // all of them
+  std::optional<std::uint64_t> schedule_seed;
+};
+
+/// Thrown by launch_with (throw_on_race) after a launch that had a race.
+class RaceError : public std::runtime_error {
+ public:
+  explicit RaceError(LaunchResult result)
+      : std::runtime_error(result.races.empty() ? "race" : to_string(result.races.front())),
+        result_(std::move(result)) {}
+  const LaunchResult& result() const { return result_; }
+
+ private:
+  LaunchResult result_;
+};
+
+namespace detail {
+inline bool env_on(const char* name) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != 0 && std::string(v) != "0";
+}
+
+inline std::optional<std::uint64_t> env_seed() {
+  const char* v = std::getenv("SIMT_HOST_SCHEDULE_SEED");
+  if (v == nullptr || *v == 0) return std::nullopt;
+  if (std::string(v) == "random") {
+    static std::uint64_t counter = 0;
+    return std::uint64_t(std::random_device{}()) << 32 ^ std::uint64_t(std::random_device{}()) ^ ++counter;
+  }
+  return std::strtoull(v, nullptr, 0);
+}
+
+// Once for a run of launches with one seed.
+inline void print_seed(std::uint64_t seed) {
+  static thread_local std::optional<std::uint64_t> printed;
+  if (printed != seed) std::fprintf(stderr, "simt host reference: schedule seed %llu\n", (unsigned long long)seed);
+  printed = seed;
+}
+
+template <class Body>
+LaunchResult run(const LaunchSpec& spec, const LaunchOptions& options, Body& body, bool from_env) {
+  const std::uint32_t grid[3] = {spec.grid.x, spec.grid.y, spec.grid.z};
+  const std::uint32_t block[3] = {spec.block.x, spec.block.y, spec.block.z};
+  LaunchResult result;
+  result.schedule_seed = options.schedule_seed;
+  std::uint64_t shuffle = 0;
+  if (options.schedule_seed) {
+    print_seed(*options.schedule_seed);
+    shuffle = (*options.schedule_seed ^ 0x9E3779B97F4A7C15ull) | 1;
+  }
+  simt::detail::race::Checker checker;
+  simt::detail::race::Checker* saved = simt::detail::race::active;
+  if (options.detect_races) {
+    checker.on_race = options.on_race;
+    checker.yield_at_accesses = options.yield_at_accesses;
+    simt::detail::race::active = &checker;
+  } else {
+    simt::detail::race::active = nullptr;
+  }
+  simt::detail::fiber::run_grid(grid, block, spec.dynamic_shared_bytes,
+                                [](void* b) { (*static_cast<Body*>(b))(); }, &body, shuffle);
+  simt::detail::race::active = saved;
+  result.races = std::move(checker.reports);
+  result.race_count = checker.total;
+  if (result.race_count > checker.print_limit)
+    std::fprintf(stderr, "simt host racecheck: %zu races in all (the first %zu printed)\n", result.race_count,
+                 checker.print_limit);
+  if (result.race_count > 0 && from_env) {
+    std::fprintf(stderr, "simt host racecheck: %zu races (SIMT_HOST_RACECHECK)\n", result.race_count);
+    std::abort();
+  }
+  if (result.race_count > 0 && options.throw_on_race) throw RaceError(std::move(result));
+  return result;
+}
+}  // namespace detail
+
+/// Runs `kernel(args...)` once per thread of the launch with the checks of `options` (or, for
+/// those it leaves off, of the environment); returns the races found.
+template <class Kernel, class... Args>
+LaunchResult launch_with(const LaunchOptions& options, const LaunchSpec& spec, Kernel&& kernel, Args&&... args) {
+  auto body = [&] { kernel(args...); };
+  LaunchOptions o = options;
+  const bool env_races = !o.detect_races && detail::env_on("SIMT_HOST_RACECHECK");
+  o.detect_races = o.detect_races || env_races;
+  if (!o.schedule_seed) o.schedule_seed = detail::env_seed();
+  o.yield_at_accesses = o.yield_at_accesses || detail::env_on("SIMT_HOST_YIELD_AT_ACCESSES");
+  return detail::run(spec, o, body, env_races);
+}
+
 /// Runs `kernel(args...)` once per thread of the launch, with simt::thread, simt::block and
 /// simt::grid reporting that thread's coordinates.
 template <class Kernel, class... Args>
 void launch(const LaunchSpec& spec, Kernel&& kernel, Args&&... args) {
-  auto body = [&] { kernel(args...); };
-  using Body = decltype(body);
-  const std::uint32_t grid[3] = {spec.grid.x, spec.grid.y, spec.grid.z};
-  const std::uint32_t block[3] = {spec.block.x, spec.block.y, spec.block.z};
-  simt::detail::fiber::run_grid(grid, block, spec.dynamic_shared_bytes,
-                                [](void* b) { (*static_cast<Body*>(b))(); }, &body);
+  launch_with(LaunchOptions{}, spec, kernel, args...);
 }
 
 /// Runs `kernel(args...)` once per thread of `grid` x `block` (no dynamic shared memory).

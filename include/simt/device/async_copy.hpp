@@ -54,6 +54,8 @@ SIMT_REQUIRES_UNSAFE void copy_raw(void* dst, const void* src, uint32_t src_byte
   else detail::copy4(dst, src, src_bytes);
 #else
   // The host reference copies at once: by the time wait() returns the data is there either way.
+  // For the race detector the copy writes its Bytes when it starts.
+  simt::detail::race_note(dst, Bytes, host::AccessKind::write);
   std::memcpy(dst, src, src_bytes);
   std::memset(static_cast<unsigned char*>(dst) + src_bytes, 0, Bytes - src_bytes);
 #endif
@@ -67,6 +69,9 @@ void copy_elements(T* dst, const Slice<const T>& src, size_t src_index) {
   constexpr size_t n = Bytes / sizeof(T);
   const size_t valid = src_index < src.size() ? (src.size() - src_index < n ? src.size() - src_index : n) : 0;
   if (valid == 0) {  // nothing to read: zero the chunk (no address to copy from)
+#if !defined(__SIMTC__)
+    simt::detail::race_note(dst, Bytes, host::AccessKind::write);
+#endif
     for (size_t k = 0; k < n; ++k) dst[k] = T();
     return;
   }

@@ -6,7 +6,9 @@
 // every thread that has not exited is there, as bar.sync on sm_70+), at a warp operation (until
 // every lane of its mask that has not exited is there), or in nanosleep (a yield). Fibers are
 // cooperative and run on one OS thread, so plain memory operations are atomic here. A block in
-// which every live fiber waits and none can go on is a deadlock: reported, then abort().
+// which every live fiber waits and none can go on is a deadlock: reported, then abort(). The
+// ready fibers run in index order, or in a seeded random order (the schedule fuzzer,
+// simt/device/host_racecheck.hpp, which also holds the race detector).
 #pragma once
 
 #if defined(__SIMTC__)
@@ -28,6 +30,24 @@
 #endif
 
 #include "simt/device/thread.hpp"
+
+// Under ThreadSanitizer each fiber is a TSan fiber too, and every switch is announced to it, so
+// that it follows the stacks (GCC defines __SANITIZE_THREAD__; Clang has the feature test).
+#if defined(__SANITIZE_THREAD__)
+#define SIMT_FIBER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SIMT_FIBER_TSAN 1
+#endif
+#endif
+#if defined(SIMT_FIBER_TSAN)
+extern "C" {
+void* __tsan_get_current_fiber(void);
+void* __tsan_create_fiber(unsigned flags);
+void __tsan_destroy_fiber(void* fiber);
+void __tsan_switch_to_fiber(void* fiber, unsigned flags);
+}
+#endif
 
 // The context switch: saves the callee-saved registers of the running fiber on its stack, stores
 // its stack pointer in *save, and continues the fiber whose stack pointer is `load`. Weak, so
@@ -105,6 +125,12 @@ simt_fiber_switch_v1:
 )");
 #endif
 
+namespace simt::detail::race {
+struct Checker;
+// The race detector of the running launch (simt/device/host_racecheck.hpp); null when it is off.
+inline thread_local Checker* active = nullptr;
+}  // namespace simt::detail::race
+
 namespace simt::detail::fiber {
 
 inline constexpr std::size_t kStackBytes = std::size_t(256) << 10;
@@ -125,6 +151,9 @@ struct Fiber {
   std::uint32_t barrier_count = 0;  // the block's count of true operands, set at release
   std::uint32_t barrier_arrived = 0;
   std::uint32_t warp_present = 0;   // the lanes that took part in the last warp operation
+#if defined(SIMT_FIBER_TSAN)
+  void* tsan = nullptr;
+#endif
 };
 
 // A warp operation waiting for lanes: each lane's operand (`in`) and where its view of all
@@ -160,7 +189,16 @@ struct Block {
   std::vector<SharedVar> shared;   // static shared memory, by declaration site
   unsigned char* dynamic_shared = nullptr;
   std::size_t dynamic_shared_bytes = 0;
+  std::uint64_t shuffle = 0;  // the schedule fuzzer's generator state; 0: threads run in order
+#if defined(SIMT_FIBER_TSAN)
+  void* tsan_scheduler = nullptr;
+#endif
 };
+
+// The race detector's hooks (simt/device/host_racecheck.hpp).
+inline void race_interval_end();
+inline void race_block_start(Block& b);
+inline void race_warp_sync(std::uint32_t warp, std::uint32_t present);
 
 inline thread_local Block* current_block = nullptr;
 
@@ -175,6 +213,9 @@ inline thread_local Block* current_block = nullptr;
 inline void resume(Block& b, Fiber& f) {
   b.current = &f;
   host_thread.tid[0] = f.tid[0], host_thread.tid[1] = f.tid[1], host_thread.tid[2] = f.tid[2];
+#if defined(SIMT_FIBER_TSAN)
+  __tsan_switch_to_fiber(f.tsan, 0);
+#endif
 #if defined(SIMT_FIBER_ASM)
   simt_fiber_switch_v1(&b.scheduler_sp, f.sp);
 #else
@@ -185,6 +226,9 @@ inline void resume(Block& b, Fiber& f) {
 
 // Back to the scheduler; returns when the scheduler resumes this fiber.
 inline void yield(Block& b, Fiber& f) {
+#if defined(SIMT_FIBER_TSAN)
+  __tsan_switch_to_fiber(b.tsan_scheduler, 0);
+#endif
 #if defined(SIMT_FIBER_ASM)
   simt_fiber_switch_v1(&f.sp, b.scheduler_sp);
 #else
@@ -243,6 +287,7 @@ inline void release_barrier(Block& b) {
       f.state = State::Ready;
     }
   b.at_barrier = 0;
+  if (race::active) race_interval_end();
 }
 
 /// bar.sync / bar.red: waits for every live thread of the block; the count of true `pred`s.
@@ -279,6 +324,7 @@ inline void complete(Block& b, std::size_t index) {
   Collective c = b.pending[index];
   b.pending.erase(b.pending.begin() + std::ptrdiff_t(index));
   const std::uint32_t present = c.arrived;
+  if (race::active && std::strcmp(c.what, "simt::warp::sync") == 0) race_warp_sync(c.warp, present);
   for (std::uint32_t p = 0; p < 32; ++p) {
     if (!(present >> p & 1)) continue;
     for (std::uint32_t q = 0; q < 32; ++q)
@@ -410,6 +456,22 @@ inline unsigned char* dynamic_shared(std::size_t* bytes) {
   fail(message);
 }
 
+// A step of the schedule fuzzer's generator (xorshift64*).
+inline std::uint64_t next_random(std::uint64_t& state) {
+  state ^= state >> 12, state ^= state << 25, state ^= state >> 27;
+  return state * 0x2545F4914F6CDD1Dull;
+}
+
+// Runs `f` to its next switch point, then lets go what its progress allows.
+inline void step(Block& b, Fiber& f) {
+  resume(b, f);
+  if (f.state == State::Done) {
+    --b.live;
+    complete_ready(b);  // warp operations that waited for this lane go on without it
+  }
+  if (b.at_barrier > 0 && b.at_barrier == b.live) release_barrier(b);
+}
+
 inline void run_block(Block& b) {
   for (Fiber& f : b.fibers) start(f);
   b.live = b.threads;
@@ -417,20 +479,22 @@ inline void run_block(Block& b) {
   b.pending.clear();
   for (SharedVar& v : b.shared) std::memset(v.data, 0xFF, v.bytes);
   if (b.dynamic_shared) std::memset(b.dynamic_shared, 0xFF, b.dynamic_shared_bytes);
+  if (race::active) race_block_start(b);
+  std::vector<Fiber*> ready;
   while (b.live > 0) {
     bool ran = false;
-    for (Fiber& f : b.fibers) {
-      if (f.state != State::Ready) continue;
-      ran = true;
-      resume(b, f);
-      if (f.state == State::Done) {
-        --b.live;
-        complete_ready(b);  // warp operations that waited for this lane go on without it
-      }
-      if (b.at_barrier > 0 && b.at_barrier == b.live) release_barrier(b);
+    if (b.shuffle != 0) {  // one ready thread, drawn at random
+      ready.clear();
+      for (Fiber& f : b.fibers)
+        if (f.state == State::Ready) ready.push_back(&f);
+      if (!ready.empty()) ran = true, step(b, *ready[next_random(b.shuffle) % ready.size()]);
+    } else {
+      for (Fiber& f : b.fibers)
+        if (f.state == State::Ready) ran = true, step(b, f);
     }
     if (!ran && b.live > 0) deadlock(b);
   }
+  if (race::active) race_interval_end();
 }
 
 inline unsigned char* allocate_stacks(std::size_t count, std::size_t* mapped) {
@@ -462,7 +526,7 @@ inline void free_stacks(unsigned char* base, std::size_t mapped) {
 /// Runs `body(context)` once per thread of the grid, block after block, each block's threads as
 /// fibers; host_thread reports each thread's coordinates while it runs.
 inline void run_grid(const std::uint32_t grid[3], const std::uint32_t block[3], std::size_t dynamic_bytes,
-                     void (*body)(void*), void* context) {
+                     void (*body)(void*), void* context, std::uint64_t shuffle = 0) {
   const std::uint64_t threads = std::uint64_t(block[0]) * block[1] * block[2];
   if (threads == 0 || std::uint64_t(grid[0]) * grid[1] * grid[2] == 0) return;
   if (threads > 1024) fail("a block has at most 1024 threads");
@@ -470,6 +534,7 @@ inline void run_grid(const std::uint32_t grid[3], const std::uint32_t block[3], 
   b.threads = std::uint32_t(threads);
   b.body = body;
   b.body_context = context;
+  b.shuffle = shuffle;
   for (int i = 0; i < 3; ++i) b.dim[i] = block[i];
   std::size_t mapped = 0;
 #if defined(SIMT_FIBER_ASM)
@@ -486,7 +551,13 @@ inline void run_grid(const std::uint32_t grid[3], const std::uint32_t block[3], 
     f.tid[0] = t % block[0];
     f.tid[1] = t / block[0] % block[1];
     f.tid[2] = t / (block[0] * block[1]);
+#if defined(SIMT_FIBER_TSAN)
+    f.tsan = __tsan_create_fiber(0);
+#endif
   }
+#if defined(SIMT_FIBER_TSAN)
+  b.tsan_scheduler = __tsan_get_current_fiber();
+#endif
   std::vector<unsigned char> dynamic(dynamic_bytes + 16);
   if (dynamic_bytes > 0) {
     auto address = reinterpret_cast<std::uintptr_t>(dynamic.data());
@@ -508,7 +579,12 @@ inline void run_grid(const std::uint32_t grid[3], const std::uint32_t block[3], 
   current_block = saved_block;
   host_thread = saved;
   for (SharedVar& v : b.shared) std::free(v.data);
+#if defined(SIMT_FIBER_TSAN)
+  for (Fiber& f : b.fibers) __tsan_destroy_fiber(f.tsan);
+#endif
   free_stacks(stacks, mapped);
 }
 
 }  // namespace simt::detail::fiber
+
+#include "simt/device/host_racecheck.hpp"

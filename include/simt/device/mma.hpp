@@ -114,6 +114,8 @@ inline uint32_t ldmatrix_reg(const void* const rows[32], uint32_t lane, uint32_t
 }
 
 inline void ldmatrix(const void* row, uint32_t* out, uint32_t count, bool trans) {
+  // The lanes whose row address the instruction uses read their 16-byte row (race detector).
+  if (simt::detail::fiber::lane_id() < 8 * count) simt::detail::race_note(row, 16, simt::host::AccessKind::read);
   const void* rows[32] = {};
   simt::detail::fiber::gather(0xffffffffu, &row, rows, sizeof(row), "simt::mma::ldmatrix");
   const uint32_t lane = simt::detail::fiber::lane_id();

@@ -4,7 +4,8 @@
 //   simt::SharedTile<float, 32, 33> tile;              // 32 x 33, row-major
 //   auto scratch = simt::dynamic_shared<float>();      // sized by the launch's shared bytes
 //
-// Reads are bounds-checked and safe. A thread writes its own slot through the index only it
+// On the host, each access is recorded for the race detector when it is on
+// (simt/device/host_racecheck.hpp). Reads are bounds-checked and safe. A thread writes its own slot through the index only it
 // holds (`get_mut(simt::thread::index_in_block())`) or any element through `at_mut`
 // (bounds-checked); the rule simt-shared-race proves that no two threads touch the same bytes
 // between the same two barriers, one of them writing. Atomics (`atomic(i)`) are safe. Taking
@@ -20,11 +21,26 @@
 // Marks a class whose locals are shared memory: irgen gives each declaration one shared
 // variable per block instead of a per-thread slot.
 #define SIMT_SHARED_STORAGE __attribute__((annotate("simt.shared_storage")))
+// Host only: where an access is (a trailing default argument), and its record for the race
+// detector (simt/device/host_racecheck.hpp, a statement with its semicolon). Nothing on the
+// device, not even a token.
+#define SIMT_SHARED_WHERE
+#define SIMT_SHARED_PASS_WHERE
+#define SIMT_SHARED_NO_WHERE
+#define SIMT_SHARED_NOTE(p, bytes, kind)
+#define SIMT_SHARED_NOTE_IF(cond, p, bytes, kind)
 #else
 #include <source_location>
 
 #include "simt/device/host_fibers.hpp"
 #define SIMT_SHARED_STORAGE
+#define SIMT_SHARED_WHERE , std::source_location where = std::source_location::current()
+#define SIMT_SHARED_PASS_WHERE , where
+#define SIMT_SHARED_NO_WHERE , std::source_location()
+#define SIMT_SHARED_NOTE(p, bytes, kind) \
+  ::simt::detail::race_note(p, bytes, ::simt::host::AccessKind::kind, where.file_name(), where.line());
+#define SIMT_SHARED_NOTE_IF(cond, p, bytes, kind) \
+  if (cond) SIMT_SHARED_NOTE(p, bytes, kind)
 #endif
 
 namespace simt {
@@ -125,27 +141,36 @@ class SIMT_SHARED_STORAGE SharedArray {
   SIMT_UNCHECKED_VARIANT("get_unchecked")
   const T& operator[](size_t i) const {
     if (i >= N) detail::shared_bounds_fail(i, N);
-    return get_unchecked(i);
+    return get_unchecked(i SIMT_SHARED_NO_WHERE);
   }
   /// The slot of the calling thread: element index.get(), or empty past the end.
-  SlotRef<T> get_mut(const LocalIndex& index) {
+  SlotRef<T> get_mut(const LocalIndex& index SIMT_SHARED_WHERE) {
     size_t i = index.get();
+    SIMT_SHARED_NOTE_IF(i < N, data_ + i, sizeof(T), write)
     return SlotRef<T>(typename SlotRef<T>::Key(), data_ + (i < N ? i : 0), i < N);
   }
   /// Element `i` for an atomic update (bounds-checked).
-  AtomicRef<T> atomic(size_t i) {
+  AtomicRef<T> atomic(size_t i SIMT_SHARED_WHERE) {
     if (i >= N) detail::shared_bounds_fail(i, N);
+    SIMT_SHARED_NOTE(data_ + i, sizeof(T), atomic)
     return AtomicRef<T>(typename AtomicRef<T>::Key(), data_ + i);
   }
   /// Any element, for writing (bounds-checked: an index at or past N stops the thread). In safe
   /// code simt-shared-race proves that no other thread reads or writes it between the same
   /// two barriers.
-  T& at_mut(size_t i) {
+  T& at_mut(size_t i SIMT_SHARED_WHERE) {
     if (i >= N) detail::shared_bounds_fail(i, N);
+    SIMT_SHARED_NOTE(data_ + i, sizeof(T), write)
     return data_[i];
   }
-  SIMT_REQUIRES_UNSAFE const T& get_unchecked(size_t i) const { return *(data_ + i); }
-  SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t i) { return *(data_ + i); }
+  SIMT_REQUIRES_UNSAFE const T& get_unchecked(size_t i SIMT_SHARED_WHERE) const {
+    SIMT_SHARED_NOTE(data_ + i, sizeof(T), read)
+    return *(data_ + i);
+  }
+  SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t i SIMT_SHARED_WHERE) {
+    SIMT_SHARED_NOTE(data_ + i, sizeof(T), write)
+    return *(data_ + i);
+  }
   /// The address of element 0 (for cp.async and ldmatrix).
   SIMT_REQUIRES_UNSAFE T* data() { return data_; }
   SIMT_REQUIRES_UNSAFE const T* data() const { return data_; }
@@ -196,38 +221,48 @@ class SIMT_SHARED_STORAGE SharedTile {
 
   /// Element (row, col), bounds-checked in each dimension.
   SIMT_UNCHECKED_VARIANT("get_unchecked")
-  const T& operator()(size_t row, size_t col) const {
+  const T& operator()(size_t row, size_t col SIMT_SHARED_WHERE) const {
     check(row, col);
-    return get_unchecked(row, col);
+    return get_unchecked(row, col SIMT_SHARED_PASS_WHERE);
   }
   /// The slot of the calling thread: element index.get() in row-major order, or empty.
-  SlotRef<T> get_mut(const LocalIndex& index) {
+  SlotRef<T> get_mut(const LocalIndex& index SIMT_SHARED_WHERE) {
     size_t i = index.get();
+    SIMT_SHARED_NOTE_IF(i < Rows * Cols, data_ + i, sizeof(T), write)
     return SlotRef<T>(typename SlotRef<T>::Key(), data_ + (i < Rows * Cols ? i : 0), i < Rows * Cols);
   }
-  AtomicRef<T> atomic(size_t row, size_t col) {
+  AtomicRef<T> atomic(size_t row, size_t col SIMT_SHARED_WHERE) {
     check(row, col);
+    SIMT_SHARED_NOTE(data_ + row * Cols + col, sizeof(T), atomic)
     return AtomicRef<T>(typename AtomicRef<T>::Key(), data_ + row * Cols + col);
   }
   /// Elements (row, col) .. (row, col + N - 1) in one access: bounds-checked, and col a multiple
   /// of N (otherwise the thread stops), so the access is aligned to N elements (the tile's Align
   /// must allow it, and Cols be a multiple of N).
   template <size_t N>
-  Vec<T, N> load(size_t row, size_t col) const {
+  Vec<T, N> load(size_t row, size_t col SIMT_SHARED_WHERE) const {
     static_assert(Align % (N * sizeof(T)) == 0, "simt::SharedTile::load<N>: the tile's Align must be a multiple of N elements");
     static_assert(Cols % N == 0, "simt::SharedTile::load<N>: Cols must be a multiple of N");
     check(row, col);
     if (col % N != 0 || col + N > Cols) detail::shared_bounds_fail(col, Cols);
+    SIMT_SHARED_NOTE(data_ + row * Cols + col, N * sizeof(T), read)
     return *reinterpret_cast<const Vec<T, N>*>(data_ + row * Cols + col);
   }
   /// Any element, for writing (bounds-checked in each dimension); see SharedArray::at_mut.
-  T& at_mut(size_t row, size_t col) {
+  T& at_mut(size_t row, size_t col SIMT_SHARED_WHERE) {
     check(row, col);
+    SIMT_SHARED_NOTE(data_ + row * Cols + col, sizeof(T), write)
     return *(data_ + row * Cols + col);
   }
   /// Element (row, col) without bounds checks: undefined behaviour outside the tile.
-  SIMT_REQUIRES_UNSAFE const T& get_unchecked(size_t row, size_t col) const { return *(data_ + row * Cols + col); }
-  SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t row, size_t col) { return *(data_ + row * Cols + col); }
+  SIMT_REQUIRES_UNSAFE const T& get_unchecked(size_t row, size_t col SIMT_SHARED_WHERE) const {
+    SIMT_SHARED_NOTE(data_ + row * Cols + col, sizeof(T), read)
+    return *(data_ + row * Cols + col);
+  }
+  SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t row, size_t col SIMT_SHARED_WHERE) {
+    SIMT_SHARED_NOTE(data_ + row * Cols + col, sizeof(T), write)
+    return *(data_ + row * Cols + col);
+  }
   SIMT_REQUIRES_UNSAFE T* data() { return data_; }
   SIMT_REQUIRES_UNSAFE const T* data() const { return data_; }
 
@@ -258,19 +293,25 @@ class SharedSpan {
   size_t size() const { return size_; }
   const T& operator[](size_t i) const {
     if (i >= size_) detail::shared_bounds_fail(i, size_);
+#if !defined(__SIMTC__)
+    detail::race_note(data_ + i, sizeof(T), host::AccessKind::read);
+#endif
     return *(data_ + i);
   }
-  SlotRef<T> get_mut(const LocalIndex& index) {
+  SlotRef<T> get_mut(const LocalIndex& index SIMT_SHARED_WHERE) {
     size_t i = index.get();
+    SIMT_SHARED_NOTE_IF(i < size_, data_ + i, sizeof(T), write)
     return SlotRef<T>(typename SlotRef<T>::Key(), data_ + (i < size_ ? i : 0), i < size_);
   }
-  AtomicRef<T> atomic(size_t i) {
+  AtomicRef<T> atomic(size_t i SIMT_SHARED_WHERE) {
     if (i >= size_) detail::shared_bounds_fail(i, size_);
+    SIMT_SHARED_NOTE(data_ + i, sizeof(T), atomic)
     return AtomicRef<T>(typename AtomicRef<T>::Key(), data_ + i);
   }
   /// Any element, for writing (bounds-checked); see SharedArray::at_mut.
-  T& at_mut(size_t i) {
+  T& at_mut(size_t i SIMT_SHARED_WHERE) {
     if (i >= size_) detail::shared_bounds_fail(i, size_);
+    SIMT_SHARED_NOTE(data_ + i, sizeof(T), write)
     return *(data_ + i);
   }
   SIMT_REQUIRES_UNSAFE T* data() { return data_; }
