@@ -71,3 +71,25 @@ using simt::DisjointSlice;
 // CHECK-NEXT: {{.*}}interval_argument.cpp:50:48: note: the write (tid.x = 0 writes byte 8 of shared memory 's', which tid.x = 1 writes)
 // CHECK-NEXT: {{.*}}interval_argument.cpp:59:53: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}interval_argument.cpp:59:53: note: the same write in another thread (block (2147483646, 0, 0) tid.x = 5 and block (0, 0, 0) tid.x = 1 both write element 4294967041 of DisjointSlice 'out')
+
+// The same near misses reached another way: the row guard in a helper, off by one (the last
+// column of a row is the next row's first element), and the bound as an early return through
+// an alias of the index, against a value other than the row's length.
+namespace {
+bool inside(uint32_t col, uint32_t cols) { return col <= cols; }
+}  // namespace
+[[kernel, simt::block(256)]] void guard_in_helper_off_by_one(uint32_t cols, DisjointSlice<float> out) {
+  const size_t row = simt::block::index_x();
+  for (uint32_t col = simt::thread::index_x(); col < 256; col += 256)
+    if (inside(col, cols)) out.at_mut(row * cols + col) = 1.0f;
+}
+[[kernel, simt::block(256)]] void early_return_other_bound(uint32_t cols, uint32_t limit, DisjointSlice<float> out) {
+  const uint32_t t = simt::thread::index_x();
+  const uint32_t& col = t;
+  if (col >= limit) return;
+  out.at_mut(size_t(simt::block::index_x()) * cols + col) = 1.0f;
+}
+// CHECK-NEXT: {{.*}}interval_argument.cpp:84:57: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:84:57: note: the same write in another thread (block (255, 0, 0) tid.x = 0 and block (0, 0, 0) tid.x = 0 both write element 0 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:90:59: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:90:59: note: the same write in another thread (block (2, 0, 65534) tid.x = 253 and block (0, 65534, 65534) tid.x = 255 both write element 255 of DisjointSlice 'out')
