@@ -207,15 +207,14 @@ std::string kernel_header(const FrontendOptions& options) {
 }
 
 // The precompiled simt/kernel.hpp for Clang's command line `args` (input file last), when the
-// file at `path` begins by including it; empty otherwise.
-std::string usable_prefix_pch(const std::string& path, const std::vector<std::string>& args,
+// file's `text` begins by including it; empty otherwise.
+std::string usable_prefix_pch(llvm::StringRef text, const std::vector<std::string>& args,
                               const FrontendOptions& options) {
   std::string cache_dir = pch_cache_dir();
   if (cache_dir.empty()) return {};
   std::string header = kernel_header(options);
   if (header.empty()) return {};
-  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-  if (!file || !starts_with_kernel_include((*file)->getBuffer())) return {};
+  if (!starts_with_kernel_include(text)) return {};
   // The dependency-file and diagnostic-format options do not change what the header means;
   // the input file is not part of the header's command line.
   std::vector<std::string> header_args;
@@ -237,10 +236,12 @@ std::string usable_prefix_pch(const std::string& path, const std::vector<std::st
 bool parse_file(const std::string& path, const FrontendOptions& options, AstConsumer& consumer) {
   // A file that cannot be read is one error (Clang's driver would add "no input files" and
   // "unable to handle compilation").
-  if (auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/true); !file) {
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!file) {
     llvm::errs() << "error: cannot read '" << path << "': " << file.getError().message() << "\n";
     return false;
   }
+  const llvm::StringRef text = (*file)->getBuffer();
   ensure_attributes_registered();
   bool had_errors = false;
   bool ok = false;
@@ -254,7 +255,7 @@ bool parse_file(const std::string& path, const FrontendOptions& options, AstCons
       [&] {
         clang::noteBottomOfStack();
         std::vector<std::string> args = clang_arguments(path, options);
-        if (std::string pch = usable_prefix_pch(path, args, options); !pch.empty())
+        if (std::string pch = usable_prefix_pch(text, args, options); !pch.empty())
           args.insert(args.end() - 1, {"-include-pch", pch});
         if (options.verbose) llvm::errs() << llvm::join(args, " ") << "\n";
         auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(),
