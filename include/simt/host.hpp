@@ -5,7 +5,10 @@
 // differential tests) or as a fallback where there is no GPU. Blocks run one after another;
 // the threads of a block run as fibers (simt/device/host_fibers.hpp), so barriers, warp
 // operations and shared memory behave as on the GPU. A launch can also check for races on shared
-// memory and shuffle the order of the threads (launch_with, LaunchOptions). Host builds only.
+// and global memory and shuffle the order of the threads (launch_with, LaunchOptions): races
+// between the threads of a block, and on global memory between blocks too, which the detector
+// checks across the whole launch even though the blocks run one after another here. Host
+// builds only.
 #pragma once
 
 #if defined(__SIMTC__)
@@ -46,7 +49,8 @@ struct LaunchSpec {
 /// aborts after a launch that had one), SIMT_HOST_SCHEDULE_SEED=N (or =random),
 /// SIMT_HOST_YIELD_AT_ACCESSES=1.
 struct LaunchOptions {
-  /// Record shared-memory accesses and report races (stderr, `on_race`, the returned list).
+  /// Record shared- and global-memory accesses and report races (stderr, `on_race`, the
+  /// returned list).
   bool detect_races = false;
   /// After a launch that had a race: throw RaceError instead of returning the reports.
   bool throw_on_race = false;
@@ -102,8 +106,27 @@ inline void print_seed(std::uint64_t seed) {
   printed = seed;
 }
 
+// The launch's arguments that view global memory (the slice types), for the detector's reports:
+// "global memory of argument N".
+template <class... Args>
+std::vector<simt::detail::race::Range> argument_ranges(const Args&... args) {
+  std::vector<simt::detail::race::Range> ranges;
+  std::size_t index = 0;
+  auto add = [&](const auto& arg) {
+    if constexpr (requires { arg.race_view(); }) {
+      const simt::detail::race::View v = arg.race_view();
+      ranges.push_back({static_cast<const unsigned char*>(v.data), v.bytes, v.element,
+                        "global memory of argument " + std::to_string(index)});
+    }
+    ++index;
+  };
+  (add(args), ...);
+  return ranges;
+}
+
 template <class Body>
-LaunchResult run(const LaunchSpec& spec, const LaunchOptions& options, Body& body, bool from_env) {
+LaunchResult run(const LaunchSpec& spec, const LaunchOptions& options, Body& body, bool from_env,
+                 std::vector<simt::detail::race::Range> arguments = {}) {
   const std::uint32_t grid[3] = {spec.grid.x, spec.grid.y, spec.grid.z};
   const std::uint32_t block[3] = {spec.block.x, spec.block.y, spec.block.z};
   LaunchResult result;
@@ -114,8 +137,12 @@ LaunchResult run(const LaunchSpec& spec, const LaunchOptions& options, Body& bod
     shuffle = (*options.schedule_seed ^ 0x9E3779B97F4A7C15ull) | 1;
   }
   simt::detail::race::Checker checker;
+  std::optional<simt::detail::race::GlobalShadow> global;
   simt::detail::race::Checker* saved = simt::detail::race::active;
   if (options.detect_races) {
+    global.emplace();
+    global->ranges = std::move(arguments);
+    checker.global = &*global;
     checker.on_race = options.on_race;
     checker.yield_at_accesses = options.yield_at_accesses;
     simt::detail::race::active = &checker;
@@ -149,7 +176,8 @@ LaunchResult launch_with(const LaunchOptions& options, const LaunchSpec& spec, K
   o.detect_races = o.detect_races || env_races;
   if (!o.schedule_seed) o.schedule_seed = detail::env_seed();
   o.yield_at_accesses = o.yield_at_accesses || detail::env_on("SIMT_HOST_YIELD_AT_ACCESSES");
-  return detail::run(spec, o, body, env_races);
+  if (!o.detect_races) return detail::run(spec, o, body, env_races);
+  return detail::run(spec, o, body, env_races, detail::argument_ranges(args...));
 }
 
 /// Runs `kernel(args...)` once per thread of the launch, with simt::thread, simt::block and

@@ -64,7 +64,7 @@ SIMT_REQUIRES_UNSAFE void copy_raw(void* dst, const void* src, uint32_t src_byte
 namespace detail {
 // Bytes / sizeof(T) elements of `src` from `src_index` into `dst`; past the end of `src` zeros.
 template <unsigned Bytes, bool CacheGlobal, class T>
-void copy_elements(T* dst, const Slice<const T>& src, size_t src_index) {
+void copy_elements(T* dst, const Slice<const T>& src, size_t src_index SIMT_GLOBAL_WHERE) {
   static_assert(Bytes % sizeof(T) == 0, "the copy holds whole elements");
   constexpr size_t n = Bytes / sizeof(T);
   const size_t valid = src_index < src.size() ? (src.size() - src_index < n ? src.size() - src_index : n) : 0;
@@ -75,6 +75,11 @@ void copy_elements(T* dst, const Slice<const T>& src, size_t src_index) {
     for (size_t k = 0; k < n; ++k) dst[k] = T();
     return;
   }
+#if !defined(__SIMTC__)
+  // The source is global memory, read when the copy starts (the race detector).
+  simt::detail::global_note(src.data() + src_index, valid * sizeof(T), host::AccessKind::read, where, src.data(),
+                            src.size() * sizeof(T), sizeof(T));
+#endif
   copy_raw<Bytes, CacheGlobal>(dst, src.data() + src_index, uint32_t(valid * sizeof(T)));
 }
 }  // namespace detail
@@ -84,16 +89,16 @@ void copy_elements(T* dst, const Slice<const T>& src, size_t src_index) {
 /// to Bytes (else the thread stops).
 template <unsigned Bytes, bool CacheGlobal = false, class T, size_t N, size_t A>
 SIMT_REQUIRES_UNSAFE void copy(SharedArray<T, N, A>& dst, size_t dst_index, const Slice<const T>& src,
-                               size_t src_index) {
+                               size_t src_index SIMT_GLOBAL_WHERE) {
   if (dst_index > N || N - dst_index < Bytes / sizeof(T)) trap();
-  detail::copy_elements<Bytes, CacheGlobal>(dst.data() + dst_index, src, src_index);
+  detail::copy_elements<Bytes, CacheGlobal>(dst.data() + dst_index, src, src_index SIMT_GLOBAL_PASS(where));
 }
 /// The same into row `row`, columns col ... of a shared tile.
 template <unsigned Bytes, bool CacheGlobal = false, class T, size_t R, size_t C, size_t A>
 SIMT_REQUIRES_UNSAFE void copy(SharedTile<T, R, C, A>& dst, size_t row, size_t col, const Slice<const T>& src,
-                               size_t src_index) {
+                               size_t src_index SIMT_GLOBAL_WHERE) {
   if (row >= R || col > C || C - col < Bytes / sizeof(T)) trap();
-  detail::copy_elements<Bytes, CacheGlobal>(dst.data() + row * C + col, src, src_index);
+  detail::copy_elements<Bytes, CacheGlobal>(dst.data() + row * C + col, src, src_index SIMT_GLOBAL_PASS(where));
 }
 
 #if defined(__SIMTC__)

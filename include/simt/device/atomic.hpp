@@ -9,9 +9,15 @@
 // release, acq_rel, seq_cst; scopes: block_scope, device_scope (the default), system_scope.
 // Both are compile-time tags, so each call is one instruction of the right kind
 // (atom.global.add.f32, atom.acq_rel.gpu.add.u32, ld.acquire.sys, ...).
+//
+// On the host, AtomicSlice's `slice[i]` is recorded as an atomic access of global memory for
+// the race detector when it is on (simt/device/host_racecheck_global.hpp).
 #pragma once
 
 #include "simt/device/config.hpp"
+#if !defined(__SIMTC__)
+#include "simt/device/host_fibers.hpp"
+#endif
 
 namespace simt {
 
@@ -191,13 +197,15 @@ class AtomicSlice {
 
   size_t size() const { return size_; }
   /// Element `i`; an index at or past size() stops the thread (trap).
-  AtomicRef<T> operator[](size_t i) const {
+  AtomicRef<T> operator[](SIMT_GLOBAL_INDEX i) const {
     if (i >= size_) detail::bounds_fail(i, size_);
+    SIMT_GLOBAL_NOTE(i.where, data_ + i, 1, atomic)
     return AtomicRef<T>(typename AtomicRef<T>::Key(), data_ + i);
   }
 
 #if !defined(__SIMTC__)
   AtomicSlice(T* data, size_t size) : data_(data), size_(size) {}
+  detail::race::View race_view() const { return {data_, size_ * sizeof(T), sizeof(T)}; }
 #endif
 
  private:

@@ -25,6 +25,14 @@
 // computes are disjoint between threads by the index space's argument (safety-model.md), so
 // the race rule need not prove two such accesses apart.
 #define SIMT_OWNER_ACCESS __attribute__((annotate("simt.owner_access")))
+// Host only: where a global-memory access is (a trailing default argument, or the index type
+// of a subscript, which cannot take one), and its record for the race detector
+// (simt/device/host_racecheck_global.hpp, a statement with its semicolon). Nothing on the
+// device, not even a token.
+#define SIMT_GLOBAL_WHERE
+#define SIMT_GLOBAL_INDEX size_t
+#define SIMT_GLOBAL_PASS(where)
+#define SIMT_GLOBAL_NOTE(where, p, count, kind)
 #else
 #include <cstddef>
 #include <cstdint>
@@ -42,6 +50,14 @@
 #define SIMT_UNCHECKED_VARIANT(member)
 #define SIMT_PLAIN_DATA
 #define SIMT_OWNER_ACCESS
+#include <source_location>
+#define SIMT_GLOBAL_WHERE , std::source_location where = std::source_location::current()
+#define SIMT_GLOBAL_INDEX ::simt::detail::IndexAt
+#define SIMT_GLOBAL_PASS(where) , where
+// A view's access of `count` elements at `p` (its members data_ and size_ name the view).
+#define SIMT_GLOBAL_NOTE(where, p, count, kind)                                                       \
+  ::simt::detail::global_note(p, (count) * sizeof(T), ::simt::host::AccessKind::kind, where, data_, \
+                              size_ * sizeof(T), sizeof(T));
 #endif
 
 namespace simt {
@@ -51,6 +67,16 @@ using size_t = ::size_t;
 [[noreturn]] SIMT_BUILTIN("trap") void trap();
 
 namespace detail {
+#if !defined(__SIMTC__)
+/// Host only: a subscript's index with where it was written, for the race detector. operator[]
+/// cannot take a default argument, but the conversion that makes this from the index can.
+struct IndexAt {
+  IndexAt(size_t i, std::source_location at = std::source_location::current()) : index(i), where(at) {}
+  operator size_t() const { return index; }
+  size_t index;
+  std::source_location where;
+};
+#endif
 #if defined(__SIMTC__)
 [[noreturn]] inline void bounds_fail(size_t index, size_t size) { trap(); }
 #else

@@ -2,19 +2,24 @@
 //
 // With the detector on (simt::host::LaunchOptions::detect_races, or SIMT_HOST_RACECHECK=1 in
 // the environment), every access to shared memory through the shared-memory classes
-// (simt/device/shared.hpp) is recorded with its bytes, its kind (read, write, atomic), the
-// thread and the barrier interval (the block's count of barriers so far). Two accesses to
-// overlapping bytes by different threads of a block in the same interval, at least one of them
-// a plain write and not both atomic, are a race: reported like compute-sanitizer's racecheck.
-// The check is per byte, against a shadow of each allocation (the last plain write, the last
-// read and atomic of up to two threads); an interval's accesses are forgotten at the barrier
-// that ends it. warp::sync orders the accesses of the lanes that pass it together (a vector clock
-// per warp); the other warp operations do not. With the detector off nothing is recorded: an access costs one test of a
-// thread-local pointer.
+// (simt/device/shared.hpp) and to global memory through the slice types (simt/device/slice.hpp,
+// AtomicSlice) is recorded with its bytes, its kind (read, write, atomic), the block, the thread
+// and the barrier interval (the block's count of barriers so far). Two accesses to overlapping
+// bytes by different threads, at least one of them a plain write and not both atomic, that
+// nothing orders are a race: reported like compute-sanitizer's racecheck. A barrier orders the
+// accesses of a block before it with those after it; warp::sync orders the accesses of the
+// lanes that pass it together (a vector clock per warp); the other warp operations do not;
+// the blocks of a launch are never ordered (on shared memory they cannot meet anyway).
+//
+// Shared memory: the check is per byte, against a shadow of each allocation (the last plain
+// write, the last read and atomic of up to two threads); an interval's accesses are forgotten
+// at the barrier that ends it. Global memory (simt/device/host_racecheck_global.hpp): a shadow
+// of the bytes the launch touches, kept for the whole launch, across its blocks. With the
+// detector off nothing is recorded: an access costs one test of a thread-local pointer.
 //
 // The schedule fuzzer (LaunchOptions::schedule_seed, or SIMT_HOST_SCHEDULE_SEED=N) runs the
 // ready threads of a block in a pseudo-random order at each switch point (barriers, warp
-// operations, nanosleep and, with yield_at_accesses, every recorded shared-memory access), so
+// operations, nanosleep and, with yield_at_accesses, every recorded access), so
 // that a result that depends on the order of the threads shows up.
 #pragma once
 
@@ -29,6 +34,7 @@
 #include <cstdio>
 #include <functional>
 #include <set>
+#include <source_location>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -49,9 +55,16 @@ inline const char* to_string(AccessKind kind) {
   return "?";
 }
 
-/// One side of a race: the thread, what it did to which bytes of the allocation, and where
-/// (file and line of the access in the kernel; empty for operator[], which cannot take one).
+/// Which memory a race is on.
+enum class MemoryKind : std::uint8_t { shared, global };
+
+inline const char* to_string(MemoryKind kind) { return kind == MemoryKind::shared ? "shared" : "global"; }
+
+/// One side of a race: the block and thread, what it did to which bytes of the allocation, and
+/// where (file and line of the access in the kernel; on shared memory, empty for operator[],
+/// which cannot take one).
 struct RaceAccess {
+  std::uint32_t block[3] = {0, 0, 0};
   std::uint32_t thread[3] = {0, 0, 0};
   AccessKind kind = AccessKind::read;
   std::size_t offset = 0;  // bytes from the start of the allocation
@@ -60,27 +73,42 @@ struct RaceAccess {
   std::uint32_t line = 0;
 };
 
-/// A race: two accesses of one block in one barrier interval. `earlier` ran first on the host.
+/// A race: two accesses that nothing orders, of one block in one barrier interval or, on global
+/// memory, of two blocks. `earlier` ran first on the host.
 struct RaceReport {
-  std::uint32_t block[3] = {0, 0, 0};
-  std::uint32_t interval = 0;  // the barriers the block had passed
-  std::string allocation;      // "shared memory declared at FILE:LINE:COL" or "dynamic shared memory"
+  MemoryKind memory = MemoryKind::shared;
+  std::uint32_t block[3] = {0, 0, 0};  // the block of `later`
+  std::uint32_t interval = 0;          // the barriers that block had passed
+  // "shared memory declared at FILE:LINE:COL", "dynamic shared memory", "global memory of
+  // argument N" (the launch's argument N, from 0) or "global memory outside the launch's arguments"
+  std::string allocation;
+  std::size_t element_bytes = 0;  // global memory: the size of the allocation's elements
   RaceAccess earlier, later;
 };
 
 /// The report as one line (what the detector prints to stderr).
 inline std::string to_string(const RaceReport& r) {
-  auto side = [](const RaceAccess& a) {
-    char text[200];
-    std::snprintf(text, sizeof text, "%s of %zu bytes at offset %zu by thread (%u, %u, %u)",
-                  to_string(a.kind), a.bytes, a.offset, a.thread[0], a.thread[1], a.thread[2]);
+  const bool blocks = r.memory == MemoryKind::global &&
+                      !std::equal(r.earlier.block, r.earlier.block + 3, r.later.block);
+  auto side = [&](const RaceAccess& a) {
+    char text[240];
+    int n = std::snprintf(text, sizeof text, "%s of %zu bytes at offset %zu", to_string(a.kind), a.bytes, a.offset);
+    if (r.element_bytes != 0 && a.offset % r.element_bytes == 0)
+      n += std::snprintf(text + n, sizeof text - std::size_t(n), " (element %zu)", a.offset / r.element_bytes);
+    n += std::snprintf(text + n, sizeof text - std::size_t(n), " by thread (%u, %u, %u)", a.thread[0], a.thread[1],
+                       a.thread[2]);
+    if (blocks)
+      std::snprintf(text + n, sizeof text - std::size_t(n), " of block (%u, %u, %u)", a.block[0], a.block[1], a.block[2]);
     std::string s = text;
     if (!a.file.empty()) s += " at " + a.file + ":" + std::to_string(a.line);
     return s;
   };
   char head[120];
-  std::snprintf(head, sizeof head, "race in block (%u, %u, %u), barrier interval %u, on ", r.block[0],
-                r.block[1], r.block[2], r.interval);
+  if (blocks)
+    std::snprintf(head, sizeof head, "race between two blocks on ");
+  else
+    std::snprintf(head, sizeof head, "race in block (%u, %u, %u), barrier interval %u, on ", r.block[0], r.block[1],
+                  r.block[2], r.interval);
   return head + r.allocation + ": " + side(r.later) + " after " + side(r.earlier);
 }
 
@@ -113,7 +141,10 @@ struct Allocation {
   std::vector<Cell> shadow;
 };
 
+struct GlobalShadow;  // simt/device/host_racecheck_global.hpp
+
 struct Checker {
+  GlobalShadow* global = nullptr;       // the launch's records of global memory
   std::vector<Allocation> allocations;  // of the current block
   std::vector<Access> log;              // of the current interval
   // Per thread, the counts of warp::sync of the lanes of its warp that it has synchronised
@@ -147,6 +178,14 @@ inline Allocation* find(Checker& c, fiber::Block& b, const unsigned char* p, std
   return nullptr;
 }
 
+// Hands a new race on: on_race, stderr (the first print_limit), the list (the first 1000).
+inline void emit(Checker& c, host::RaceReport r) {
+  if (c.on_race) c.on_race(r);
+  if (c.total <= c.print_limit)
+    std::fprintf(stderr, "simt host racecheck: %s\n", host::to_string(r).c_str());
+  if (c.reports.size() < 1000) c.reports.push_back(std::move(r));
+}
+
 inline void report(Checker& c, const fiber::Block& b, const Access& earlier, const Access& later) {
   const auto key = std::make_tuple(earlier.thread, later.thread, earlier.alloc, earlier.offset,
                                    std::uint32_t(earlier.kind) * 3 + std::uint32_t(later.kind), c.interval);
@@ -158,17 +197,14 @@ inline void report(Checker& c, const fiber::Block& b, const Access& earlier, con
   r.allocation = c.allocations[earlier.alloc].name;
   auto side = [&](const Access& a, host::RaceAccess& out) {
     const fiber::Fiber& f = b.fibers[a.thread];
-    for (int i = 0; i < 3; ++i) out.thread[i] = f.tid[i];
+    for (int i = 0; i < 3; ++i) out.block[i] = b.index[i], out.thread[i] = f.tid[i];
     out.kind = a.kind, out.offset = a.offset, out.bytes = a.bytes;
     out.file = a.file ? a.file : "";
     out.line = a.line;
   };
   side(earlier, r.earlier);
   side(later, r.later);
-  if (c.on_race) c.on_race(r);
-  if (c.total <= c.print_limit)
-    std::fprintf(stderr, "simt host racecheck: %s\n", host::to_string(r).c_str());
-  if (c.reports.size() < 1000) c.reports.push_back(std::move(r));
+  emit(c, std::move(r));
 }
 
 // Another thread's access in `slot` that conflicts with `now`: returns it (or null).
@@ -259,6 +295,8 @@ inline void warp_sync(Checker& c, std::uint32_t warp, std::uint32_t present) {
 
 }  // namespace simt::detail::race
 
+#include "simt/device/host_racecheck_global.hpp"
+
 namespace simt::detail::fiber {
 inline void race_interval_end() { race::interval_end(*race::active); }
 inline void race_block_start(Block& b) { race::block_start(*race::active, b); }
@@ -271,5 +309,12 @@ inline void race_note(const void* p, std::size_t bytes, host::AccessKind kind, c
                       std::uint32_t line = 0) {
   if (race::active != nullptr) [[unlikely]]
     race::record(p, bytes, kind, file, line);
+}
+/// The hook of the slice types (SIMT_GLOBAL_NOTE): records an access of global memory through
+/// the view of `view_bytes` bytes at `view` when the detector is on.
+inline void global_note(const void* p, std::size_t bytes, host::AccessKind kind, const std::source_location& where,
+                        const void* view, std::size_t view_bytes, std::size_t element) {
+  if (race::active != nullptr) [[unlikely]]
+    race::record_global(*race::active, p, bytes, kind, where.file_name(), where.line(), view, view_bytes, element);
 }
 }  // namespace simt::detail

@@ -7,10 +7,17 @@
 // index spaces (simt/device/thread.hpp) give every element at most one owner, so safe writes
 // cannot race. The members marked SIMT_REQUIRES_UNSAFE are Tier 2: callable only inside
 // [[simt::unsafe]] { ... }.
+//
+// On the host, each access through a view (not through data()) is recorded for the race
+// detector when it is on (simt/device/host_racecheck_global.hpp), with the file and line of
+// the call: reads (operator[], get_unchecked), writes (get_mut, at_mut, get_unchecked_mut).
 #pragma once
 
 #include "simt/device/config.hpp"
 #include "simt/device/thread.hpp"
+#if !defined(__SIMTC__)
+#include "simt/device/host_fibers.hpp"
+#endif
 
 namespace simt {
 
@@ -29,18 +36,23 @@ class Slice<const T> {
   /// marked [[simt::unchecked_indexing]] the check is left out (a wrong index is then
   /// undefined behaviour).
   SIMT_UNCHECKED_VARIANT("get_unchecked")
-  const T& operator[](size_t i) const {
+  const T& operator[](SIMT_GLOBAL_INDEX i) const {
     if (i >= size_) detail::bounds_fail(i, size_);
-    return get_unchecked(i);
+    return get_unchecked(i SIMT_GLOBAL_PASS(i.where));
   }
   /// The element at `i` without a bounds check: undefined behaviour at or past size().
-  SIMT_REQUIRES_UNSAFE const T& get_unchecked(size_t i) const { return data_[i]; }
+  SIMT_REQUIRES_UNSAFE const T& get_unchecked(size_t i SIMT_GLOBAL_WHERE) const {
+    SIMT_GLOBAL_NOTE(where, data_ + i, 1, read)
+    return data_[i];
+  }
   /// The address of the first element (a raw pointer).
   SIMT_REQUIRES_UNSAFE const T* data() const { return data_; }
 
 #if !defined(__SIMTC__)
   // Host reference only: on the device a Slice comes from the launch arguments.
   Slice(const T* data, size_t size) : data_(data), size_(size) {}
+  // The memory it views, for the race detector's names of the launch's arguments.
+  detail::race::View race_view() const { return {data_, size_ * sizeof(T), sizeof(T)}; }
 #endif
 
  private:
@@ -59,12 +71,14 @@ class DisjointSlice;
 // rule simt-global-race proves that no other thread of the launch touches the element while
 // one writes it, unless a barrier of their block orders the two.
 #define SIMT_DISJOINT_SLICE_ANY_ELEMENT                \
-  T& at_mut(size_t i) {                                \
+  T& at_mut(size_t i SIMT_GLOBAL_WHERE) {              \
     if (i >= size_) detail::bounds_fail(i, size_);     \
+    SIMT_GLOBAL_NOTE(where, data_ + i, 1, write)       \
     return data_[i];                                   \
   }                                                    \
-  const T& operator[](size_t i) const {                \
+  const T& operator[](SIMT_GLOBAL_INDEX i) const {     \
     if (i >= size_) detail::bounds_fail(i, size_);     \
+    SIMT_GLOBAL_NOTE(i.where, data_ + i, 1, read)      \
     return data_[i];                                   \
   }
 
@@ -140,20 +154,22 @@ class DisjointSlice {
   size_t size() const { return size_; }
 
   /// The element owned by `index`, or an empty handle when it is out of range.
-  SIMT_OWNER_ACCESS ElementRef<T> get_mut(const ThreadIndex<Space>& index)
+  SIMT_OWNER_ACCESS ElementRef<T> get_mut(const ThreadIndex<Space>& index SIMT_GLOBAL_WHERE)
     requires(detail::TileOf<Space>::size == 0)
   {
     size_t i = index.get();
     bool owned = i < size_;
+    SIMT_GLOBAL_NOTE(where, data_ + i, owned ? 1 : 0, write)
     return ElementRef<T>(data_ + (owned ? i : 0), owned);
   }
   /// The tile owned by `index`: its elements inside the slice, maybe none.
-  SIMT_OWNER_ACCESS TileRef<T, detail::TileOf<Space>::size> get_mut(const ThreadIndex<Space>& index)
+  SIMT_OWNER_ACCESS TileRef<T, detail::TileOf<Space>::size> get_mut(const ThreadIndex<Space>& index SIMT_GLOBAL_WHERE)
     requires(detail::TileOf<Space>::size != 0)
   {
     size_t first = index.get();
     size_t count = first < size_ ? size_ - first : 0;
     if (count > detail::TileOf<Space>::size) count = detail::TileOf<Space>::size;
+    SIMT_GLOBAL_NOTE(where, data_ + first, count, write)
     return TileRef<T, detail::TileOf<Space>::size>(data_ + (count != 0 ? first : 0), count);
   }
 #if defined(__SIMTC__)
@@ -174,12 +190,16 @@ class DisjointSlice {
   SIMT_DISJOINT_SLICE_ANY_ELEMENT
   /// Element `i`, whichever thread owns it, without a bounds check: the caller guarantees that
   /// no other thread writes or reads it concurrently and that i < size().
-  SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t i) { return data_[i]; }
+  SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t i SIMT_GLOBAL_WHERE) {
+    SIMT_GLOBAL_NOTE(where, data_ + i, 1, write)
+    return data_[i];
+  }
   /// The address of the first element (a raw pointer).
   SIMT_REQUIRES_UNSAFE T* data() { return data_; }
 
 #if !defined(__SIMTC__)
   DisjointSlice(T* data, size_t size) : data_(data), size_(size) {}
+  detail::race::View race_view() const { return {data_, size_ * sizeof(T), sizeof(T)}; }
 #endif
 
  private:
@@ -203,12 +223,13 @@ class DisjointSlice<T, space::RuntimeRows> {
   /// when col >= row_width() or the element lies past the end. Computed from this slice's
   /// width, not the width of the slice the index came from, so it is one element per thread
   /// whatever slice the index was taken from.
-  SIMT_OWNER_ACCESS ElementRef<T> get_mut(const ThreadIndex<space::RuntimeRows>& index) {
+  SIMT_OWNER_ACCESS ElementRef<T> get_mut(const ThreadIndex<space::RuntimeRows>& index SIMT_GLOBAL_WHERE) {
     size_t row = index.row(), col = index.col();
     // The host passes a 32-bit width and rows stay below 2^26, so row * width cannot wrap.
     const bool valid = col < width_ && (width_ >> 32) == 0 && row < (size_t(1) << 31);
     size_t i = valid ? row * width_ + col : size_;
     bool owned = i < size_;
+    SIMT_GLOBAL_NOTE(where, data_ + i, owned ? 1 : 0, write)
     return ElementRef<T>(data_ + (owned ? i : 0), owned);
   }
 #if defined(__SIMTC__)
@@ -228,16 +249,21 @@ class DisjointSlice<T, space::RuntimeRows> {
   SIMT_DISJOINT_SLICE_ANY_ELEMENT
   /// Element (row, col) in the row width the host bound, bounds-checked like at_mut(i) and
   /// col < row_width().
-  T& at_mut(size_t row, size_t col) {
+  T& at_mut(size_t row, size_t col SIMT_GLOBAL_WHERE) {
     if (col >= width_) detail::bounds_fail(col, width_);
     if (row >= size_ / (width_ != 0 ? width_ : 1)) detail::bounds_fail(row, size_ / (width_ != 0 ? width_ : 1));
+    SIMT_GLOBAL_NOTE(where, data_ + row * width_ + col, 1, write)
     return data_[row * width_ + col];
   }
-  SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t i) { return data_[i]; }
+  SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t i SIMT_GLOBAL_WHERE) {
+    SIMT_GLOBAL_NOTE(where, data_ + i, 1, write)
+    return data_[i];
+  }
   SIMT_REQUIRES_UNSAFE T* data() { return data_; }
 
 #if !defined(__SIMTC__)
   DisjointSlice(T* data, size_t size, size_t row_width) : data_(data), size_(size), width_(row_width) {}
+  detail::race::View race_view() const { return {data_, size_ * sizeof(T), sizeof(T)}; }
 #endif
 
  private:
