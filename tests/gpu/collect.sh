@@ -11,4 +11,9 @@ while read -r path args; do
   [[ -z "$path" || "$path" == \#* ]] && continue
   cp "$build/$path" "$dest/$(basename "$path")"
 done < "$here/binaries.txt"
+# The differential test's cubins (its entry in binaries.txt reads them from there).
+if [[ -d "$build/tests/difftest/cubins" ]]; then
+  rm -rf "$dest/difftest-cubins" && mkdir -p "$dest/difftest-cubins"
+  cp "$build"/tests/difftest/cubins/*.cubin "$dest/difftest-cubins/"
+fi
 echo "collected into $dest: $(ls "$dest" | wc -l) files"
