@@ -15,7 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
+#include <limits>
 #include <fstream>
 #include <iterator>
 #include <map>
