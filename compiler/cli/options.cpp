@@ -45,6 +45,7 @@ const char* compile_flags_help() {
          "  --fmad=true|false     contract a*b+c into fused multiply-add (default true)\n"
          "  --use-fast-math       flush denormals, approximate division, sqrt and transcendentals\n"
          "  -lineinfo             source line information in the PTX (for profilers)\n"
+         "  -g                    DWARF debug information for cuda-gdb (implies -O0 unless -O is given)\n"
          "  --unchecked-indexing  no bounds checks on Slice reads and local arrays\n"
          "  --ptxas               assemble the PTX with ptxas to validate it\n"
          "  --verify-each         verify the IR after every pass\n"
@@ -57,6 +58,7 @@ const char* compile_flags_help() {
 std::optional<std::string> parse_compile_flags(const std::vector<std::string>& args, CompileFlags& flags,
                                                const std::vector<std::string>& extra_flags) {
   auto& options = flags.options;
+  bool explicit_opt = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     std::string value, error;
@@ -88,6 +90,10 @@ std::optional<std::string> parse_compile_flags(const std::vector<std::string>& a
       else return std::string("missing macro after '-D'");
     } else if (arg == "-O0" || arg == "-O1" || arg == "-O2" || arg == "-O3") {
       options.target.opt_level = arg[2] - '0';
+      explicit_opt = true;
+    } else if (arg == "-g" || arg == "-G" || arg == "--device-debug") {
+      options.target.debug_info = true;
+      options.irgen.debug_variables = true;
     } else if (take_value(args, i, "--fmad", value, error) || take_value(args, i, "-fmad", value, error)) {
       if (!parse_bool(value, options.target.fmad)) return "invalid --fmad value '" + value + "' (true or false)";
     } else if (arg == "--use-fast-math" || arg == "--use_fast_math" || arg == "-use_fast_math") {
@@ -120,6 +126,8 @@ std::optional<std::string> parse_compile_flags(const std::vector<std::string>& a
     }
     if (!error.empty()) return error;
   }
+  // -g debugs the code as written (nvcc -G): -O0 unless an -O level is given too.
+  if (options.target.debug_info && !explicit_opt) options.target.opt_level = 0;
   // An architecture or PTX version simtc does not know is a usage error for every command.
   if (!flags.help)
     if (std::string problem = codegen::check_target(options.target); !problem.empty()) return problem;

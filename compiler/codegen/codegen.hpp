@@ -16,6 +16,7 @@ struct TargetOptions {
   bool fmad = true;            // contract a*b+c into fma (nvcc's --fmad)
   bool fast_math = false;      // nvcc's --use_fast_math: ftz, approximate div/sqrt/transcendentals
   bool line_info = false;      // -lineinfo: .file/.loc directives from the IR's source locations
+  bool debug_info = false;     // -g: DWARF for the debugger (line tables, functions, variables)
   std::string libdevice_path;  // empty: default_libdevice_path()
 };
 

@@ -2,6 +2,7 @@
 #include "codegen/codegen.hpp"
 
 #include <llvm/ADT/SmallString.h>
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DiagnosticHandler.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
@@ -9,6 +10,7 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include "codegen/fault_sites.hpp"
 #include "codegen/internal.hpp"
 #include "support/ice.hpp"
 
@@ -61,7 +63,11 @@ bool run(const ir::Module& module, const TargetOptions& options, bool optimize, 
 
   if (!detail::link_libdevice(*m, options, diags)) return false;
   detail::apply_module_fp_attributes(*m, options);
-  if (optimize) detail::optimize_module(*m, *tm, options.opt_level);
+  if (optimize) {
+    detail::optimize_module(*m, *tm, options.opt_level);
+    detail::lower_fault_sites(*m, module);
+  }
+  if (!options.line_info && !options.debug_info) llvm::StripDebugInfo(*m);
 
   if (output == Output::LlvmIr) {
     llvm::raw_string_ostream os(out);

@@ -25,16 +25,21 @@ namespace simtc::codegen::detail {
 /// DISubprogram per function, a DILocation per instruction.
 class DebugInfo {
  public:
-  DebugInfo(llvm::Module& m, const FileTable& files, bool optimized);
+  /// `full`: DWARF for a debugger (-g); otherwise line directives only.
+  DebugInfo(llvm::Module& m, const FileTable& files, bool optimized, bool full);
   /// Creates the function's DISubprogram and attaches it to `f`.
   llvm::DISubprogram* attach_subprogram(const ir::Function& fn, llvm::Function& f);
   /// The location of `loc` inside `sp` (line 0 when `loc` is unknown: compiler-generated).
   llvm::DILocation* location(SourceLoc loc, llvm::DISubprogram* sp);
+  /// Describes `var` as living in `storage` (an alloca of `sp`'s function), from `at` on.
+  void declare(const ir::Module::DebugVariable& var, llvm::AllocaInst* storage, llvm::DISubprogram* sp,
+               llvm::BasicBlock::iterator at);
   void finalize() { dib_.finalize(); }
 
  private:
   llvm::DIFile* file(std::uint32_t index);
   llvm::DIScope* scope_for(std::uint32_t file_index, llvm::DISubprogram* sp);
+  llvm::DIType* type(const ir::Module::DebugType* t, int depth);
 
   llvm::Module& m_;
   const FileTable& files_;
@@ -43,6 +48,7 @@ class DebugInfo {
   llvm::DICompileUnit* cu_ = nullptr;
   std::map<std::uint32_t, llvm::DIFile*> file_cache_;
   std::map<std::pair<llvm::DISubprogram*, llvm::DIFile*>, llvm::DIScope*> scope_cache_;
+  std::map<const ir::Module::DebugType*, llvm::DIType*> type_cache_;
 };
 
 /// Module-wide lowering state.
@@ -52,7 +58,7 @@ struct ModuleState {
   llvm::LLVMContext& ctx;
   llvm::Module& m;
   DiagnosticSink& diags;
-  std::unique_ptr<DebugInfo> debug;  // null without line_info
+  std::unique_ptr<DebugInfo> debug;  // line tables (stripped after optimization without line_info)
   std::unordered_map<const ir::Function*, llvm::Function*> functions;
   std::unordered_map<const ir::Global*, llvm::GlobalVariable*> globals;
 

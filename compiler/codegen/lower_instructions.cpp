@@ -307,6 +307,9 @@ llvm::Value* FunctionLowerer::lower_alloca(const ir::Instruction& inst) {
                                         nullptr, inst.name());
   a->setAlignment(llvm::Align(inst.align() ? inst.align() : 1));
   last_alloca_ = a;
+  if (s_.options.debug_info && sp_ != nullptr)
+    if (const ir::Module::DebugVariable* var = s_.ir.variable_note(&inst))
+      s_.debug->declare(*var, a, sp_, std::next(a->getIterator()));
   llvm::Value* result = a;
   // The IR's alloca is a generic pointer, whatever the target's alloca address space is.
   if (a->getType()->getPointerAddressSpace() != 0)

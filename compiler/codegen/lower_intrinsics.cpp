@@ -1,6 +1,7 @@
 // simt IR intrinsics -> NVVM intrinsics, LLVM's generic intrinsics (where they are exact)
 // and libdevice (__nv_*) for the rest of the math library.
 #include "codegen/lower.hpp"
+#include "codegen/fault_sites.hpp"
 
 #include <optional>
 
@@ -491,7 +492,11 @@ llvm::Value* FunctionLowerer::lower_intrinsic(const ir::Instruction& inst) {
   llvm::Value* result = nullptr;
   if (llvm::Intrinsic::ID sr = sreg(id); sr != llvm::Intrinsic::not_intrinsic) {
     result = b_.CreateIntrinsic(sr, llvm::ArrayRef<llvm::Value*>{});
-  } else if (id == IntrinsicId::Trap) {
+  } else if (id == IntrinsicId::Trap || id == IntrinsicId::BoundsFail) {
+    // The note keeps the site (and a bounds check's index and size) for the host's report.
+    const bool bounds = id == IntrinsicId::BoundsFail;
+    b_.CreateCall(fault_note(s_.m), {b_.getInt32(std::uint32_t(bounds ? FaultKind::Bounds : FaultKind::Trap)),
+                                     bounds ? args[0] : b_.getInt64(0), bounds ? args[1] : b_.getInt64(0)});
     b_.CreateIntrinsic(llvm::Intrinsic::trap, llvm::ArrayRef<llvm::Value*>{});
   } else if (id == IntrinsicId::Printf || id == IntrinsicId::AssertFail) {
     result = lower_print_intrinsic(s_, b_, inst, args);

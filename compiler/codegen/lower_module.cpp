@@ -111,7 +111,11 @@ llvm::Function* declare_function(ModuleState& s, const ir::Function& fn) {
   // operation, which must not be made control-dependent on more values), and nothing unwinds.
   f->addFnAttr(llvm::Attribute::Convergent);
   f->addFnAttr(llvm::Attribute::NoUnwind);
-  if (s.options.opt_level == 0) f->addFnAttr(llvm::Attribute::NoInline);
+  // At -O0 nothing is inlined but simt's own header functions: a failed check inside one is
+  // then still reported at the user's call (fault_sites.cpp follows the inlined-at chain).
+  if (s.options.opt_level == 0 && !fn.is_kernel())
+    f->addFnAttr(fn.loc().valid() && s.ir.files().is_system(fn.loc().file) ? llvm::Attribute::AlwaysInline
+                                                                           : llvm::Attribute::NoInline);
 
   for (unsigned i = 0; i < fn.params().size(); ++i) {
     llvm::Argument* arg = f->getArg(i);
@@ -229,8 +233,9 @@ std::unique_ptr<llvm::Module> lower_module(const ir::Module& module, const Targe
   m->setTargetTriple(tm.getTargetTriple());
   m->setDataLayout(tm.createDataLayout());
   ModuleState s{module, options, ctx, *m, diags, nullptr, {}, {}};
-  if (options.line_info)
-    s.debug = std::make_unique<DebugInfo>(*m, module.files(), options.opt_level > 0);
+  // Always: the fault sites need every instruction's location and inlined-at chain. Without
+  // -lineinfo, emit.cpp strips the debug information once the sites are assigned.
+  s.debug = std::make_unique<DebugInfo>(*m, module.files(), options.opt_level > 0, options.debug_info);
 
   for (const ir::Global* g : module.globals()) lower_global(s, *g);
   unsigned errors = diags.error_count();

@@ -69,6 +69,11 @@ std::string check_intrinsic_signature(IntrinsicId id, Type result,
     if (operands.empty() && result.is_void()) return "";
     return name + " takes no operands and returns void";
   }
+  if (id == I::BoundsFail) {
+    if (operands.size() == 2 && operands[0] == Type::i64() && operands[1] == Type::i64() && result.is_void())
+      return "";
+    return name + " expects (i64 index, i64 size) and returns void";
+  }
   if (in(id, I::Sqrt, I::Rint)) {
     if (all_of_result(result, operands, 1, is_f32_or_f64)) return "";
     return name + " expects one f32 or f64 operand of the result type";

@@ -63,8 +63,52 @@ class Module {
   /// Removes a function that nothing calls any more (its nodes stay owned until the module dies).
   void remove_function(Function* fn);
 
+  /// What irgen saw at a call through an object (`in[i]`, `out.at_mut(i)`) or a checked
+  /// subscript, keyed by the location of the call or check: where the expression begins and
+  /// the object's source text. A failed check inside the callee is reported with them (the
+  /// fault sites of codegen). Not printed or parsed with the IR.
+  struct SiteNote {
+    SourceLoc begin;
+    std::string object;
+  };
+  /// A source variable's type for the debugger (simtc build -g), as irgen describes it from
+  /// Clang's type: enough for DWARF, nothing the compiler reasons with.
+  struct DebugType {
+    enum class Kind { Signed, Unsigned, Float, Bool, Pointer, Struct, Array, Opaque } kind = Kind::Opaque;
+    std::string name;
+    std::uint64_t bytes = 0;
+    struct Member {
+      std::string name;
+      std::uint64_t offset = 0;  // bytes
+      std::shared_ptr<const DebugType> type;
+    };
+    std::vector<Member> members;              // Struct
+    std::uint64_t count = 0;                  // Array
+    std::shared_ptr<const DebugType> element;  // Array element, Pointer target (may be null)
+  };
+  /// A named local or parameter that lives in an alloca (simtc build -g).
+  struct DebugVariable {
+    std::string name;
+    SourceLoc decl;
+    std::shared_ptr<const DebugType> type;
+    unsigned arg = 0;  // 1-based parameter number; 0 for a local
+  };
+  void note_variable(const Instruction* alloca, DebugVariable v) { variables_.emplace(alloca, std::move(v)); }
+  const DebugVariable* variable_note(const Instruction* alloca) const {
+    auto it = variables_.find(alloca);
+    return it == variables_.end() ? nullptr : &it->second;
+  }
+
+  void note_site(SourceLoc at, SiteNote note) { site_notes_.emplace(at, std::move(note)); }
+  const SiteNote* site_note(SourceLoc at) const {
+    auto it = site_notes_.find(at);
+    return it == site_notes_.end() ? nullptr : &it->second;
+  }
+
  private:
   FileTable files_;
+  std::map<SourceLoc, SiteNote> site_notes_;
+  std::map<const Instruction*, DebugVariable> variables_;
   std::vector<Function*> functions_;
   std::vector<Global*> globals_;
   // Arenas.

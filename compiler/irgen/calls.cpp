@@ -98,6 +98,7 @@ ir::Value* FunctionGen::emit_call(const clang::FunctionDecl* callee, const clang
     }
   }
   set_loc(call->getExprLoc());
+  if (instance && this_expr != nullptr && call != nullptr) cx_.note_site(call->getExprLoc(), call, this_expr);
   ir::Value* value = b_.call(abi.function, values);
   if (callee->isNoReturn()) {
     b_.unreachable();

@@ -1,10 +1,12 @@
 #include "irgen/context.hpp"
 
 #include <clang/AST/Attr.h>
+#include <clang/AST/RecordLayout.h>
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/GlobalDecl.h>
 #include <clang/Basic/DiagnosticIDs.h>
 #include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include "checker/rule_context.hpp"
@@ -75,9 +77,71 @@ SourceLoc IrgenContext::loc(clang::SourceLocation where) {
   if (presumed.isInvalid()) return {};
   SourceLoc out;
   out.file = module_->files().intern(presumed.getFilename());
+  if (sm.isInSystemHeader(sm.getExpansionLoc(where))) module_->files().mark_system(out.file);
   out.line = presumed.getLine();
   out.column = presumed.getColumn();
   return out;
+}
+
+std::shared_ptr<const ir::Module::DebugType> IrgenContext::debug_type(clang::QualType type, int depth) {
+  using DebugType = ir::Module::DebugType;
+  auto t = std::make_shared<DebugType>();
+  type = type.getCanonicalType().getUnqualifiedType();
+  t->name = type.getAsString(ast_.getPrintingPolicy());
+  if (!type->isIncompleteType() && !type->isDependentType()) t->bytes = size_of(type);
+  if (type->isBooleanType()) {
+    t->kind = DebugType::Kind::Bool;
+  } else if (type->isRealFloatingType()) {
+    t->kind = DebugType::Kind::Float;
+  } else if (type->isIntegralOrEnumerationType()) {
+    t->kind = type->isSignedIntegerOrEnumerationType() ? DebugType::Kind::Signed : DebugType::Kind::Unsigned;
+  } else if (type->isPointerType() || type->isReferenceType()) {
+    t->kind = DebugType::Kind::Pointer;
+    t->bytes = 8;
+    if (depth < 2) t->element = debug_type(type->getPointeeType(), depth + 1);
+  } else if (const auto* array = ast_.getAsConstantArrayType(type)) {
+    t->kind = DebugType::Kind::Array;
+    t->count = array->getZExtSize();
+    t->element = debug_type(array->getElementType(), depth + 1);
+  } else if (const auto* record = type->getAsCXXRecordDecl(); record != nullptr && record->hasDefinition() && depth < 4) {
+    t->kind = DebugType::Kind::Struct;
+    const clang::ASTRecordLayout& layout = ast_.getASTRecordLayout(record);
+    for (const clang::FieldDecl* field : record->fields()) {
+      if (field->isBitField()) continue;
+      DebugType::Member m;
+      m.name = field->getNameAsString();
+      m.offset = layout.getFieldOffset(field->getFieldIndex()) / 8;
+      m.type = debug_type(field->getType(), depth + 1);
+      t->members.push_back(std::move(m));
+    }
+  }
+  return t;
+}
+
+void IrgenContext::note_variable(ir::Value* slot, const clang::ValueDecl* var, unsigned arg) {
+  if (!options_.debug_variables || slot == nullptr || slot->value_kind() != ir::Value::ValueKind::Instruction) return;
+  if (var->getName().empty()) return;
+  ir::Module::DebugVariable v;
+  v.name = var->getNameAsString();
+  v.decl = loc(var->getLocation());
+  v.type = debug_type(var->getType(), 0);
+  v.arg = arg;
+  module_->note_variable(static_cast<const ir::Instruction*>(slot), std::move(v));
+}
+
+void IrgenContext::note_site(clang::SourceLocation at, const clang::Expr* whole, const clang::Expr* object) {
+  const SourceLoc key = loc(at);
+  if (!key.valid() || module_->files().is_system(key.file)) return;
+  ir::Module::SiteNote note;
+  note.begin = loc(whole->getBeginLoc());
+  const auto& sm = ast_.getSourceManager();
+  clang::SourceRange range = object->IgnoreImplicit()->getSourceRange();
+  if (range.isValid() && range.getBegin().isFileID() && range.getEnd().isFileID()) {
+    llvm::StringRef text = clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(range), sm,
+                                                       ast_.getLangOpts());
+    if (!text.empty() && text.size() <= 40 && !text.contains('\n')) note.object = text.str();
+  }
+  module_->note_site(key, std::move(note));
 }
 
 void IrgenContext::add_unsafe_regions(const clang::FunctionDecl* fn) {

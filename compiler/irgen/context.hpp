@@ -50,6 +50,12 @@ class IrgenContext {
 
   // Locations.
   SourceLoc loc(clang::SourceLocation where);
+  /// Records, for the fault report, that the call or check at `at` goes through `object`
+  /// (its source text, when it is short and spelled outside a macro) in the expression `whole`.
+  void note_site(clang::SourceLocation at, const clang::Expr* whole, const clang::Expr* object);
+  /// Under IrgenOptions::debug_variables: records that `slot` (an alloca) holds `var`, for
+  /// the debugger; `arg` is its 1-based parameter number, 0 for a local.
+  void note_variable(ir::Value* slot, const clang::ValueDecl* var, unsigned arg);
   /// Collects the Tier 2 regions of `fn`'s body ([[simt::unsafe]] blocks; the whole body of a
   /// SIMT_REQUIRES_UNSAFE function), as the checker sees them.
   void add_unsafe_regions(const clang::FunctionDecl* fn);
@@ -84,6 +90,7 @@ class IrgenContext {
  private:
   std::string mangle(const clang::FunctionDecl* fn);
 
+  std::shared_ptr<const ir::Module::DebugType> debug_type(clang::QualType type, int depth);
   clang::ASTContext& ast_;
   IrgenOptions options_;
   std::unique_ptr<ir::Module> module_;

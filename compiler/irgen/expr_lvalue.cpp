@@ -34,7 +34,7 @@ ir::Value* FunctionGen::vector_element_address(const clang::ArraySubscriptExpr* 
   clang::Expr::EvalResult constant;
   const std::uint64_t lanes = vector->getNumElements();
   if (!index_expr->EvaluateAsInt(constant, cx_.ast()) || constant.Val.getInt().getZExtValue() >= lanes)
-    emit_check(b_.icmp(ir::CmpPred::Ult, index, b_.i64(lanes)), subscript);
+    emit_bounds_check(index, lanes, subscript);
   std::uint64_t size = cx_.size_of(vector->getElementType());
   return b_.ptr_add(base, size == 1 ? index : b_.binary(ir::Opcode::Mul, index, b_.i64(size)));
 }
@@ -92,7 +92,7 @@ ir::Value* FunctionGen::emit_lvalue(const clang::Expr* expr) {
           bool known = index_expr->EvaluateAsInt(constant, cx_.ast());
           std::uint64_t bound = array->getZExtSize();
           if (!known || constant.Val.getInt().getZExtValue() >= bound)
-            emit_check(b_.icmp(ir::CmpPred::Ult, index, b_.i64(bound)), subscript);
+            emit_bounds_check(index, bound, subscript);
         }
       }
       std::uint64_t size = cx_.size_of(type);

@@ -58,6 +58,7 @@ void FunctionGen::emit_kernel(const clang::FunctionDecl* decl) {
     clang::QualType type = param->getType();
     ir::Value* object = create_temp(type, abi.name);
     locals_[param] = object;
+    cx_.note_variable(object, param, index);
     ir::Value* first = fn_->param(abi.first_ir_param);
     switch (abi.kind) {
       case ir::KernelParam::Kind::Scalar: {
@@ -125,6 +126,7 @@ void FunctionGen::emit_device_function(const clang::FunctionDecl* decl, const Fu
     ir::Value* slot = create_temp(type, param->getNameAsString());
     store_scalar(incoming, slot, type);
     locals_[param] = slot;
+    cx_.note_variable(slot, param, param->getFunctionScopeIndex() + 1);
   }
   if (const auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(decl))
     if (method->getParent()->isLambda()) bind_lambda_captures(method);
@@ -280,16 +282,19 @@ void FunctionGen::branch_to(ir::Block* target) {
   if (block_open()) b_.br(target);
 }
 
-void FunctionGen::emit_check(ir::Value* ok, const clang::Expr* where) {
+void FunctionGen::emit_bounds_check(ir::Value* index, std::uint64_t bound,
+                                     const clang::ArraySubscriptExpr* subscript) {
+  ir::Value* ok = b_.icmp(ir::CmpPred::Ult, index, b_.i64(bound));
   if (ok->value_kind() == ir::Value::ValueKind::Constant) {
     const auto* constant = static_cast<const ir::Constant*>(ok);
     if (constant->const_kind() == ir::Constant::ConstKind::Int && constant->int_bits() == 1) return;
   }
+  cx_.note_site(subscript->getRBracketLoc(), subscript, subscript->getBase());
   ir::Block* pass = new_block("check.ok");
   ir::Block* fail = new_block("check.fail");
   b_.cond_br(ok, pass, fail);
   start_block(fail);
-  b_.intrinsic(ir::IntrinsicId::Trap, ir::Type::void_(), {});
+  b_.intrinsic(ir::IntrinsicId::BoundsFail, ir::Type::void_(), {index, b_.i64(bound)});
   b_.unreachable();
   start_block(pass);
 }

@@ -87,8 +87,9 @@ class FunctionGen {
   void start_block(ir::Block* block);
   bool block_open() const;
   void branch_to(ir::Block* target);
-  /// Stops the thread (trap) when `ok` is false, then continues after the check.
-  void emit_check(ir::Value* ok, const clang::Expr* where);
+  /// Stops the thread when `index` is not below `bound` (a failed check that the host
+  /// reports with the subscript's location), then continues after the check.
+  void emit_bounds_check(ir::Value* index, std::uint64_t bound, const clang::ArraySubscriptExpr* subscript);
   void set_loc(clang::SourceLocation where) {
     b_.set_loc(cx_.loc(where));
     b_.set_unsafe(cx_.in_unsafe(where));

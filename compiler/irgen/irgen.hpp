@@ -17,6 +17,8 @@ struct IrgenOptions {
   /// Leave out the bounds checks of Slice reads and local arrays (per-kernel
   /// `unchecked_indexing`; a wrong index is then undefined behaviour).
   bool unchecked_indexing = false;
+  /// Describe named locals and parameters for the debugger (simtc build -g).
+  bool debug_variables = false;
 };
 
 /// Lowers `kernels` and every function they reach. Problems are reported through the

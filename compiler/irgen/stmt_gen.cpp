@@ -102,6 +102,7 @@ void FunctionGen::emit_local_var(const clang::VarDecl* var) {
   }
   ir::Value* slot = create_temp(var->getType(), var->getNameAsString());
   locals_[var] = slot;
+  cx_.note_variable(slot, var, 0);
   if (const clang::Expr* init = var->getInit()) emit_init(init, var->getType(), slot);
 }
 

@@ -1,6 +1,7 @@
 // Source locations carried from the user's C++ through every stage of the pipeline.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@ struct SourceLoc {
 
   bool valid() const { return line != 0; }
   friend bool operator==(const SourceLoc&, const SourceLoc&) = default;
+  friend auto operator<=>(const SourceLoc&, const SourceLoc&) = default;
 };
 
 /// The files a module's locations refer to, in order of first use.
@@ -25,12 +27,17 @@ class FileTable {
   std::uint32_t intern(const std::string& path);
   const std::string& path(std::uint32_t index) const { return paths_.at(index); }
   std::size_t size() const { return paths_.size(); }
+  /// Marks a file as a system header (simt's own headers are included as such): a fault
+  /// inside one is reported at the user's call that reached it.
+  void mark_system(std::uint32_t index);
+  bool is_system(std::uint32_t index) const { return index < system_.size() && system_[index]; }
 
   /// "file:line:col", or "<unknown>" for an invalid location.
   std::string format(const SourceLoc& loc) const;
 
  private:
   std::vector<std::string> paths_;
+  std::vector<bool> system_;
 };
 
 }  // namespace simtc

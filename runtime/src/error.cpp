@@ -2,10 +2,12 @@
 // has to change, since the driver's own one-line descriptions rarely say.
 #include <atomic>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include "driver_api.hpp"
+#include "fault.hpp"
 #include "simt/runtime/error.hpp"
 #include "simt/runtime/view.hpp"
 
@@ -23,6 +25,10 @@ Error::Error(int code, std::string result_name, std::string action, const std::s
 
 Error::Error(std::string action, const std::string& detail)
     : std::runtime_error(action + ": " + detail), details_(std::make_shared<const Details>(Details{0, {}, std::move(action)})) {}
+
+DeviceFault::DeviceFault(int code, std::string result_name, std::string action, const std::string& message, Info info)
+    : Error(code, std::move(result_name), std::move(action), message),
+      info_(std::make_shared<const Info>(std::move(info))) {}
 
 int Error::code() const noexcept { return details_->code; }
 std::string_view Error::result_name() const noexcept { return details_->result_name; }
@@ -102,6 +108,21 @@ std::string result_name(CUresult result) {
 
 namespace {
 
+// The results a kernel's trap (or assert) leaves behind: the fault record may say more.
+bool is_kernel_fault(CUresult result) {
+  switch (result) {
+    case CUDA_ERROR_LAUNCH_FAILED:
+    case CUDA_ERROR_ILLEGAL_INSTRUCTION:
+    case CUDA_ERROR_ASSERT:
+    case CUDA_ERROR_ILLEGAL_ADDRESS:
+    case CUDA_ERROR_HARDWARE_STACK_ERROR:
+    case CUDA_ERROR_MISALIGNED_ADDRESS:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::string driver_message(CUresult result, const std::string& action, const std::string& name, const Failure& failure) {
   std::string message = action + ": " + name + " (" + std::to_string(static_cast<int>(result)) + "): " +
                         result_text(result);
@@ -124,6 +145,11 @@ void throw_driver_error(CUresult result, std::string action, const Failure& fail
   std::string name = result_name(result);
   const std::string message = driver_message(result, action, name, failure);
   const int code = static_cast<int>(result);
+  if (is_kernel_fault(result))
+    if (std::optional<DeviceFault::Info> fault = recorded_fault()) {
+      const std::string report = fault->text + "; " + message;
+      throw DeviceFault(code, std::move(name), std::move(action), report, std::move(*fault));
+    }
   if (result == CUDA_ERROR_NO_DEVICE) throw NoDevice(code, std::move(name), std::move(action), message);
   if (failure.site == Site::launch) throw LaunchError(code, std::move(name), std::move(action), message);
   throw Error(code, std::move(name), std::move(action), message);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "context_state.hpp"
+#include "fault.hpp"
 #include "simt/runtime/error.hpp"
 #include "simt/runtime/module.hpp"
 #include "text.hpp"
@@ -42,6 +43,7 @@ std::string dims(const Array& a) {
 
 struct Module::State {
   Context context;  // first, so it is destroyed after `module`, whose unload needs it current
+  std::shared_ptr<detail::FaultRecord> fault;  // before `module`: released after the unload
   std::unique_ptr<CUmod_st, ModuleUnload> module;
   std::string name;
   std::string info_log;
@@ -55,14 +57,25 @@ Module Module::load_ptx(const Context& context, std::string_view ptx, std::strin
   const std::string image(ptx);
   std::string error_log(kJitLogBytes, '\0');
   std::string info_log(kJitLogBytes, '\0');
-  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_INFO_LOG_BUFFER,
-                            CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
-  void* values[] = {error_log.data(), reinterpret_cast<void*>(static_cast<std::uintptr_t>(kJitLogBytes - 1)),
-                    info_log.data(), reinterpret_cast<void*>(static_cast<std::uintptr_t>(kJitLogBytes - 1))};
+  CUjit_option options[6] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_INFO_LOG_BUFFER,
+                             CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  void* values[6] = {error_log.data(), reinterpret_cast<void*>(static_cast<std::uintptr_t>(kJitLogBytes - 1)),
+                     info_log.data(), reinterpret_cast<void*>(static_cast<std::uintptr_t>(kJitLogBytes - 1))};
+  unsigned count = 4;
+  // PTX with DWARF (simtc build -g) is JIT-compiled for the debugger (cuda-gdb needs it, as
+  // for nvcc -G); PTX with line directives (-lineinfo) keeps them for profilers and
+  // compute-sanitizer.
+  if (image.find(".section\t.debug_info") != std::string::npos || image.find(".section .debug_info") != std::string::npos) {
+    options[count] = CU_JIT_GENERATE_DEBUG_INFO;
+    values[count++] = reinterpret_cast<void*>(std::uintptr_t{1});
+  } else if (image.find("\t.loc\t") != std::string::npos) {
+    options[count] = CU_JIT_GENERATE_LINE_INFO;
+    values[count++] = reinterpret_cast<void*>(std::uintptr_t{1});
+  }
 
   CurrentContext current(context.native_handle());
   CUmodule module = nullptr;
-  const CUresult result = detail::driver().cuModuleLoadDataEx(&module, image.c_str(), 4, options, values);
+  const CUresult result = detail::driver().cuModuleLoadDataEx(&module, image.c_str(), count, options, values);
   error_log.resize(strnlen(error_log.data(), error_log.size()));
   info_log.resize(strnlen(info_log.data(), info_log.size()));
   if (result != CUDA_SUCCESS) {
@@ -77,8 +90,9 @@ Module Module::load_ptx(const Context& context, std::string_view ptx, std::strin
     detail::throw_driver_error(result, "loading module " + quoted(name_for_errors) + " (cuModuleLoadDataEx)", failure);
   }
   std::unique_ptr<CUmod_st, ModuleUnload> owned(module, ModuleUnload{context.native_handle()});
+  std::shared_ptr<detail::FaultRecord> fault = detail::attach_fault_record(context.native_handle(), module, name_for_errors);
   return Module(std::make_shared<const State>(
-      State{context, std::move(owned), std::string(name_for_errors), std::move(info_log)}));
+      State{context, std::move(fault), std::move(owned), std::string(name_for_errors), std::move(info_log)}));
 }
 
 Kernel Module::kernel(const char* entry_name) const {

@@ -18,7 +18,7 @@ constexpr int kScale = 3;
 // CHECK-NEXT:   %[[OK:.*]] = icmp ult i64 %[[I]], 3:i64
 // CHECK-NEXT:   cond_br %[[OK]], check.ok, check.fail
 // CHECK-NEXT: check.fail:
-// CHECK-NEXT:   intrinsic void trap()
+// CHECK-NEXT:   intrinsic void bounds_fail(%[[I]], 3:i64)
 // CHECK-NEXT:   unreachable
 // CHECK:        addrspacecast ptr.const @const.kTable to ptr
 // CHECK:        icmp ult i64 %{{.*}}, 4:i64

@@ -78,12 +78,14 @@ struct IndexAt {
 };
 #endif
 #if defined(__SIMTC__)
-[[noreturn]] inline void bounds_fail(size_t index, size_t size) { trap(); }
+/// A failed bounds check: the launch fails, and the host reports the subscript's location,
+/// the index, the size and the thread (simtc records them before the thread traps).
+[[noreturn]] SIMT_BUILTIN("bounds_fail") void bounds_fail(size_t index, size_t size);
 #else
-[[noreturn]] inline void bounds_fail(size_t index, size_t size) {
-  std::fprintf(stderr, "simt: index %zu out of bounds for a slice of %zu elements\n", index, size);
-  std::abort();
-}
+// Defined in simt/device/host_fault.hpp (thread.hpp includes it): the report needs the
+// coordinates of the thread the host reference runs.
+[[noreturn]] inline void bounds_fail(size_t index, size_t size);
+[[noreturn]] inline void bounds_fail(size_t index, size_t size, const std::source_location& where);
 #endif
 }  // namespace detail
 

@@ -37,7 +37,7 @@ class Slice<const T> {
   /// undefined behaviour).
   SIMT_UNCHECKED_VARIANT("get_unchecked")
   const T& operator[](SIMT_GLOBAL_INDEX i) const {
-    if (i >= size_) detail::bounds_fail(i, size_);
+    if (i >= size_) detail::bounds_fail(i, size_ SIMT_GLOBAL_PASS(i.where));
     return get_unchecked(i SIMT_GLOBAL_PASS(i.where));
   }
   /// The element at `i` without a bounds check: undefined behaviour at or past size().
@@ -72,12 +72,12 @@ class DisjointSlice;
 // one writes it, unless a barrier of their block orders the two.
 #define SIMT_DISJOINT_SLICE_ANY_ELEMENT                \
   T& at_mut(size_t i SIMT_GLOBAL_WHERE) {              \
-    if (i >= size_) detail::bounds_fail(i, size_);     \
+    if (i >= size_) detail::bounds_fail(i, size_ SIMT_GLOBAL_PASS(where)); \
     SIMT_GLOBAL_NOTE(where, data_ + i, 1, write)       \
     return data_[i];                                   \
   }                                                    \
   const T& operator[](SIMT_GLOBAL_INDEX i) const {     \
-    if (i >= size_) detail::bounds_fail(i, size_);     \
+    if (i >= size_) detail::bounds_fail(i, size_ SIMT_GLOBAL_PASS(i.where)); \
     SIMT_GLOBAL_NOTE(i.where, data_ + i, 1, read)      \
     return data_[i];                                   \
   }

@@ -178,3 +178,7 @@ inline uint32_t dim_z() { return detail::nctaid_z(); }
 }  // namespace grid
 
 }  // namespace simt
+
+#if !defined(__SIMTC__)
+#include "simt/device/host_fault.hpp"
+#endif

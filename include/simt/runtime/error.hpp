@@ -1,6 +1,7 @@
 // simt runtime: the exception hierarchy every runtime call reports failures through.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -47,6 +48,30 @@ public:
 class LaunchError : public Error {
 public:
   using Error::Error;
+};
+
+/// A kernel stopped on a failed check: a bounds check (an index out of range), a failed
+/// SIMT_ASSERT, or simt::trap(). simtc's kernels record the first such fault of a launch; the
+/// runtime reads it back when a later driver call reports the failed launch. what() reads
+/// "<file>:<line>:<column>: index 1000 out of range for 'in' (size 999) in block (3,0,0)
+/// thread (17,0,0); <the failed driver call, as Error's what()>".
+class DeviceFault : public Error {
+public:
+  struct Info {
+    std::string kind;       // "bounds", "assert" or "trap"
+    std::string file;       // empty when the site is unknown
+    unsigned line = 0, column = 0;
+    std::string object;     // the indexed view as written at the site ("in"), or empty
+    std::uint64_t index = 0, size = 0;  // bounds: the index and the view's size
+    std::string condition;  // assert: the condition's text
+    unsigned block[3] = {0, 0, 0}, thread[3] = {0, 0, 0};
+    std::string text;       // the report, without the driver failure
+  };
+  DeviceFault(int code, std::string result_name, std::string action, const std::string& message, Info info);
+  const Info& fault() const noexcept { return *info_; }
+
+private:
+  std::shared_ptr<const Info> info_;
 };
 
 /// Bad arguments caught on the host before any driver call (size mismatch, out-of-range view...).

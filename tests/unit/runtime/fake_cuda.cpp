@@ -282,7 +282,12 @@ int fake_cuda_call_count(const char* entry) {
 int fake_cuda_total_calls(void) { return static_cast<int>(g.call_index); }
 const char* fake_cuda_failed_call(void) { return g.failed_call.c_str(); }
 
-int fake_cuda_live_allocations(void) { return static_cast<int>(g.allocations.size()); }
+int fake_cuda_live_allocations(void) {
+  // A module's globals belong to the module (they go with it), not to the program.
+  std::size_t globals = 0;
+  for (const auto& [key, module] : g.modules) globals += module->global_addresses.size();
+  return static_cast<int>(g.allocations.size() - globals);
+}
 int fake_cuda_live_host_allocations(void) { return static_cast<int>(g.host_allocations.size()); }
 int fake_cuda_live_modules(void) { return static_cast<int>(g.modules.size()); }
 int fake_cuda_live_streams(void) { return static_cast<int>(g.streams.size()); }
@@ -295,6 +300,13 @@ int fake_cuda_live_contexts(void) {
 }
 void* fake_cuda_current_context(void) { return fake::current(); }
 const char* fake_cuda_last_module_image(void) { return g.last_image.c_str(); }
+void* fake_cuda_module_global(const char* name) {
+  std::lock_guard lock(g.mutex);
+  for (const auto& [key, module] : g.modules)
+    if (auto it = module->global_addresses.find(name); it != module->global_addresses.end())
+      return reinterpret_cast<void*>(it->second);
+  return nullptr;
+}
 int fake_cuda_max_dynamic_shared(void) { return g.max_dynamic_shared; }
 
 }  // extern "C"

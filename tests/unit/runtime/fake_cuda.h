@@ -65,6 +65,9 @@ int fake_cuda_live_contexts(void);
 void* fake_cuda_current_context(void);
 /* The image text of the last cuModuleLoadDataEx. */
 const char* fake_cuda_last_module_image(void);
+/* The memory of global `name` (e.g. "__simt_fault_buffer") of a loaded module, once
+   cuModuleGetGlobal has been asked for it; null otherwise. */
+void* fake_cuda_module_global(const char* name);
 /* The last value set with CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES. */
 int fake_cuda_max_dynamic_shared(void);
 

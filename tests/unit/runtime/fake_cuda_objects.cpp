@@ -56,6 +56,28 @@ Module parse_module(const std::string& ptx) {
     }
     m.functions.push_back(std::move(f));
   }
+  // simtc's fault globals: `.u64 __simt_fault_buffer;` and `.b8 __simt_fault_sites[N] = {...};`.
+  for (std::size_t at = 0; at < ptx.size();) {
+    std::size_t line_end = std::min(ptx.find('\n', at), ptx.size());
+    const std::string line = ptx.substr(at, line_end - at);
+    at = line_end + 1;
+    if (line.rfind(".visible .global ", 0) != 0) continue;
+    std::size_t name = line.find("__simt_");
+    if (name == std::string::npos) continue;
+    std::size_t end = name;
+    while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_')) ++end;
+    std::vector<unsigned char> bytes(8, 0);
+    if (std::size_t open = line.find('{', end); open != std::string::npos) {
+      bytes.clear();
+      std::size_t close = line.find('}', open);
+      for (std::size_t i = open + 1; i < close;) {
+        std::size_t next = std::min(line.find(',', i), close);
+        bytes.push_back(static_cast<unsigned char>(std::stoul(line.substr(i, next - i))));
+        i = next + 1;
+      }
+    }
+    m.globals[line.substr(name, end - name)] = std::move(bytes);
+  }
   return m;
 }
 
@@ -99,6 +121,14 @@ CUresult cuMemHostAlloc(void** ptr, std::size_t bytes, unsigned int) {
   auto memory = std::make_unique<unsigned char[]>(bytes);
   *ptr = memory.get();
   g.host_allocations[*ptr] = std::move(memory);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemHostGetDevicePointer(CUdeviceptr* device, void* host, unsigned int flags) {
+  FAKE_ENTER(cuMemHostGetDevicePointer);
+  if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
+  if (g.host_allocations.count(host) == 0) return CUDA_ERROR_INVALID_VALUE;
+  *device = reinterpret_cast<std::uintptr_t>(host);  // unified addressing
   return CUDA_SUCCESS;
 }
 
@@ -252,10 +282,38 @@ CUresult cuModuleLoadDataEx(CUmodule* module, const void* image, unsigned int co
   return CUDA_SUCCESS;
 }
 
+CUresult cuModuleGetGlobal(CUdeviceptr* address, std::size_t* bytes, CUmodule module, const char* name) {
+  FAKE_ENTER(cuModuleGetGlobal);
+  auto it = g.modules.find(reinterpret_cast<fake::Module*>(module));
+  if (it == g.modules.end()) return CUDA_ERROR_INVALID_HANDLE;
+  fake::Module& m = *it->second;
+  auto global = m.globals.find(name);
+  if (global == m.globals.end()) return CUDA_ERROR_NOT_FOUND;
+  auto [at, inserted] = m.global_addresses.try_emplace(name, 0);
+  if (inserted) {
+    const std::vector<unsigned char>& init = global->second;
+    auto memory = std::make_unique<unsigned char[]>(init.size());
+    std::copy(init.begin(), init.end(), memory.get());
+    at->second = reinterpret_cast<std::uintptr_t>(memory.get());
+    g.allocation_sizes[at->second] = init.size();
+    g.allocations[at->second] = std::move(memory);
+  }
+  if (address != nullptr) *address = at->second;
+  if (bytes != nullptr) *bytes = global->second.size();
+  return CUDA_SUCCESS;
+}
+
 CUresult cuModuleUnload(CUmodule module) {
   FAKE_ENTER(cuModuleUnload);
   if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
-  return g.modules.erase(reinterpret_cast<fake::Module*>(module)) == 1 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+  auto it = g.modules.find(reinterpret_cast<fake::Module*>(module));
+  if (it == g.modules.end()) return CUDA_ERROR_INVALID_HANDLE;
+  for (const auto& [name, address] : it->second->global_addresses) {
+    g.allocations.erase(address);
+    g.allocation_sizes.erase(address);
+  }
+  g.modules.erase(it);
+  return CUDA_SUCCESS;
 }
 
 CUresult cuModuleGetFunction(CUfunction* function, CUmodule module, const char* name) {

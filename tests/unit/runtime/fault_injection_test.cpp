@@ -267,6 +267,20 @@ void stream_scenario() {
   EXPECT_EQ(std::vector<float>(pinned.span().begin(), pinned.span().end()), std::vector<float>(kValues.size(), 0.0f));
 }
 
+// A module made by simtc: loading it allocates and maps its fault record and reads its site
+// table; unloading frees the record.
+void fault_record_scenario() {
+  const auto ctx = simt::Context::primary();
+  const auto module = simt::Module::load_ptx(ctx,
+                                             ".version 8.0\n.target sm_90\n.address_size 64\n"
+                                             ".visible .global .align 8 .u64 __simt_fault_buffer;\n"
+                                             ".visible .global .align 1 .b8 __simt_fault_sites[3] = {70, 10, 0};\n"
+                                             ".visible .entry k()\n{\n\tret;\n}\n",
+                                             "faults.ptx");
+  simt::Stream stream(ctx);
+  stream.synchronize();
+}
+
 // Two devices: work on device 1 from a thread where device 0's context is current pushes and
 // pops device 1's context around each operation.
 void two_device_scenario() {
@@ -289,7 +303,11 @@ TEST_F(FaultInjectionTest, EveryCallOfTheBufferScenario) {
 }
 
 TEST_F(FaultInjectionTest, EveryCallOfTheLaunchScenario) {
-  EXPECT_EQ(sweep(launch_scenario, 74), (Swept{222, 27}));
+  EXPECT_EQ(sweep(launch_scenario, 75), (Swept{225, 27}));
+}
+
+TEST_F(FaultInjectionTest, EveryCallOfTheFaultRecordScenario) {
+  EXPECT_EQ(sweep(fault_record_scenario, 24), (Swept{72, 21}));
 }
 
 TEST_F(FaultInjectionTest, EveryCallOfTheStreamScenario) {
