@@ -38,58 +38,31 @@ std::string quoted(const std::string& arg) {
 int run_debug(const Args& args) {
   std::vector<std::string> breaks, commands;
   bool batch = false;
-  std::size_t i = 0;
-  for (; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg == "-h" || arg == "--help") {
-      usage(std::cout);
-      return 0;
-    }
-    if (arg == "--") {
-      ++i;
-      break;
-    }
-    if (arg == "--batch") {
+  std::size_t program_at = 0;
+  auto option = [&](const std::string& flag, const std::string& value) -> std::optional<std::string> {
+    if (flag == "--batch") {
       batch = true;
-    } else if (arg == "--break" || arg == "-ex") {
-      if (i + 1 >= args.size()) {
-        std::cerr << "simtc debug: error: missing value after '" << arg << "'\n";
-        return 2;
-      }
-      (arg == "-ex" ? commands : breaks).push_back(args[++i]);
-    } else if (arg.rfind("--break=", 0) == 0) {
-      breaks.push_back(arg.substr(8));
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      std::cerr << "simtc debug: error: unknown option '" << arg << "' (try 'simtc debug --help')\n";
-      return 2;
+    } else if (flag == "-ex") {
+      commands.push_back(value);
+    } else if (flag == "--break") {
+      if (value.find(':') == std::string::npos || value.back() == ':')
+        return "--break takes FILE:LINE, got '" + value + "'";
+      breaks.push_back(value);
     } else {
-      break;
+      return "unknown option '" + flag + "' (try 'simtc debug --help')";
     }
-  }
-  for (const std::string& location : breaks)
-    if (location.find(':') == std::string::npos || location.back() == ':') {
-      std::cerr << "simtc debug: error: --break takes FILE:LINE, got '" << location << "'\n";
-      return 2;
-    }
-  if (batch && breaks.empty()) {
+    return std::nullopt;
+  };
+  std::optional<int> done = parse_program_args("debug", args, {"--break", "-ex"}, option, usage, program_at);
+  if (!done && batch && breaks.empty()) {
     std::cerr << "simtc debug: error: --batch needs a --break FILE:LINE to stop at\n";
-    return 2;
+    done = 2;
   }
-  if (i >= args.size()) {
-    std::cerr << "simtc debug: error: no program to run (try 'simtc debug --help')\n";
-    return 2;
-  }
-  std::string program = resolve_program(args[i]);
-  if (program.empty()) {
-    std::cerr << "simtc debug: error: '" << args[i] << "' is not an executable file\n";
-    return 2;
-  }
-  ToolSearch gdb = find_cuda_tool("cuda-gdb");
-  if (gdb.path.empty()) {
-    std::cerr << "simtc debug: error: " << not_found_message(gdb) << "\n"
-              << "  fix: " << toolkit_fix("cuda-gdb") << "\n";
-    return 1;
-  }
+  if (done) return *done;
+  std::string program;
+  ToolSearch gdb;
+  if (std::optional<int> failed = find_program_and_tool("debug", args, program_at, "cuda-gdb", {}, program, gdb))
+    return *failed;
   driver::GpuProbe gpu;
   probe_gpu(gpu);
   if (gpu.state != driver::GpuProbe::State::Found)
@@ -108,18 +81,12 @@ int run_debug(const Args& args) {
   for (const std::string& cmd : commands) command.insert(command.end(), {"-ex", cmd});
   command.push_back("--args");
   command.push_back(program);
-  command.insert(command.end(), args.begin() + long(i) + 1, args.end());
+  command.insert(command.end(), args.begin() + long(program_at) + 1, args.end());
 
   std::string line = "simtc debug: " + quoted(gdb.path);
   for (const std::string& arg : command) line += " " + quoted(arg);
   std::cerr << line << "\n";
-  std::string error;
-  int status = run_program(gdb.path, command, error);
-  if (status < 0) {
-    std::cerr << "simtc debug: error: " << error << "\n";
-    return 1;
-  }
-  return status;
+  return run_for_status("debug", gdb.path, command);
 }
 
 }  // namespace simtc::cli

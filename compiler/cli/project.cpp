@@ -56,8 +56,10 @@ std::optional<fs::path> codemodel_file(const fs::path& reply_dir, std::string& e
 
 }  // namespace
 
-std::optional<std::string> parse_project_args(const std::vector<std::string>& args, bool allow_target,
-                                              ProjectArgs& out) {
+namespace {
+
+std::optional<std::string> read_project_args(const std::vector<std::string>& args, bool allow_target,
+                                             ProjectArgs& out) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (arg == "--") {
@@ -95,6 +97,33 @@ std::optional<std::string> parse_project_args(const std::vector<std::string>& ar
     if (std::string problem = codegen::check_target(target); !problem.empty()) return problem;
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<int> parse_project_args(const std::string& command, const std::vector<std::string>& args,
+                                      bool allow_target, void (*usage)(std::ostream&), ProjectArgs& out) {
+  if (std::optional<std::string> error = read_project_args(args, allow_target, out)) {
+    std::cerr << "simtc " << command << ": error: " << *error << "\n";
+    return 2;
+  }
+  if (out.help) {
+    usage(std::cout);
+    return 0;
+  }
+  return std::nullopt;
+}
+
+bool project_dirs(const std::string& command, const std::string& dir, const ProjectArgs& args,
+                  std::string& build_dir) {
+  std::error_code ec;
+  if (!fs::exists(fs::path(dir) / "CMakeLists.txt", ec)) {
+    std::cerr << "simtc " << command << ": error: '" << dir << "' has no CMakeLists.txt (try 'simtc " << command
+              << " --help')\n";
+    return false;
+  }
+  build_dir = args.build_dir.empty() ? (fs::path(dir) / "build").string() : args.build_dir;
+  return true;
 }
 
 GpuArch choose_arch(const std::string& command, const std::string& arch) {

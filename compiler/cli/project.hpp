@@ -2,6 +2,7 @@
 // CMake project that uses add_gpu_kernels() against this simtc's package.
 #pragma once
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,9 +21,15 @@ struct ProjectArgs {
 };
 
 /// Parses [INPUT...] [--arch SM] [--build-dir B] [--target NAME] [-- ARGS...]; `--target`
-/// only when `allow_target`. Returns an error message, or nothing.
-std::optional<std::string> parse_project_args(const std::vector<std::string>& args, bool allow_target,
-                                              ProjectArgs& out);
+/// only when `allow_target`. Returns the exit status when the command is done: 0 after --help
+/// (`usage` printed), 2 after a usage error (printed as "simtc <command>: error: ...").
+std::optional<int> parse_project_args(const std::string& command, const std::vector<std::string>& args,
+                                      bool allow_target, void (*usage)(std::ostream&), ProjectArgs& out);
+
+/// The project directory `dir` and its build directory (--build-dir, else DIR/build); false,
+/// with the usage error printed, when `dir` has no CMakeLists.txt.
+bool project_dirs(const std::string& command, const std::string& dir, const ProjectArgs& args,
+                  std::string& build_dir);
 
 /// The architecture to build for: --arch when given, else GPU 0's; prints the note of
 /// detect_gpu_arch() ("simtc <command>: note: no GPU found ...") when there is one.

@@ -43,13 +43,7 @@ bool is_kernel_file(const std::string& path) {
 // Runs `program` with `args` and returns its exit status (1 when it could not be run).
 int run_executable(const std::string& program, const std::vector<std::string>& args) {
   std::cerr << "simtc run: running " << program << "\n";
-  std::string error;
-  int status = run_program(program, args, error);
-  if (status < 0) {
-    std::cerr << "simtc run: error: " << error << "\n";
-    return 1;
-  }
-  return status;
+  return run_for_status("run", program, args);
 }
 
 int run_files(const ProjectArgs& args) {
@@ -124,7 +118,8 @@ int run_files(const ProjectArgs& args) {
 
 int run_project(const ProjectArgs& args) {
   const std::string dir = args.inputs.empty() ? "." : args.inputs.front();
-  const std::string build_dir = args.build_dir.empty() ? (fs::path(dir) / "build").string() : args.build_dir;
+  std::string build_dir;
+  if (!project_dirs("run", dir, args, build_dir)) return 2;
   GpuArch arch = choose_arch("run", args.arch);
   if (int status = configure_and_build("run", dir, build_dir, arch.arch, args.target); status != 0) return status;
   std::vector<Executable> executables = project_executables("run", build_dir);
@@ -151,23 +146,10 @@ int run_project(const ProjectArgs& args) {
 
 int run_run(const Args& raw) {
   ProjectArgs args;
-  if (auto error = parse_project_args(raw, /*allow_target=*/true, args)) {
-    std::cerr << "simtc run: error: " << *error << "\n";
-    return 2;
-  }
-  if (args.help) {
-    usage(std::cout);
-    return 0;
-  }
+  if (std::optional<int> done = parse_project_args("run", raw, /*allow_target=*/true, usage, args)) return *done;
   std::error_code ec;
-  if (args.inputs.size() <= 1 && (args.inputs.empty() || fs::is_directory(args.inputs.front(), ec))) {
-    const std::string dir = args.inputs.empty() ? "." : args.inputs.front();
-    if (!fs::exists(fs::path(dir) / "CMakeLists.txt", ec)) {
-      std::cerr << "simtc run: error: '" << dir << "' has no CMakeLists.txt (try 'simtc run --help')\n";
-      return 2;
-    }
+  if (args.inputs.size() <= 1 && (args.inputs.empty() || fs::is_directory(args.inputs.front(), ec)))
     return run_project(args);
-  }
   if (!args.target.empty()) {
     std::cerr << "simtc run: error: --target is for a project directory, not for files\n";
     return 2;

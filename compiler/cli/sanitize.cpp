@@ -35,52 +35,21 @@ void usage(std::ostream& os) {
 
 int run_sanitize(const Args& args) {
   std::string tool = "memcheck";
-  std::size_t i = 0;
-  for (; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg == "-h" || arg == "--help") {
-      usage(std::cout);
-      return 0;
-    }
-    if (arg == "--") {
-      ++i;
-      break;
-    }
-    if (arg == "--tool") {
-      if (i + 1 >= args.size()) {
-        std::cerr << "simtc sanitize: error: missing value after '--tool'\n";
-        return 2;
-      }
-      tool = args[++i];
-    } else if (arg.rfind("--tool=", 0) == 0) {
-      tool = arg.substr(7);
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      std::cerr << "simtc sanitize: error: unknown option '" << arg << "' (try 'simtc sanitize --help')\n";
-      return 2;
-    } else {
-      break;
-    }
-  }
-  if (tool != "memcheck" && tool != "racecheck" && tool != "synccheck" && tool != "initcheck") {
-    std::cerr << "simtc sanitize: error: unknown --tool '" << tool
-              << "' (expected memcheck, racecheck, synccheck or initcheck)\n";
-    return 2;
-  }
-  if (i >= args.size()) {
-    std::cerr << "simtc sanitize: error: no program to run (try 'simtc sanitize --help')\n";
-    return 2;
-  }
-  std::string program = resolve_program(args[i]);
-  if (program.empty()) {
-    std::cerr << "simtc sanitize: error: '" << args[i] << "' is not an executable file\n";
-    return 2;
-  }
-  ToolSearch sanitizer = find_cuda_tool("compute-sanitizer", {"/usr/local/cuda/compute-sanitizer"});
-  if (sanitizer.path.empty()) {
-    std::cerr << "simtc sanitize: error: " << not_found_message(sanitizer) << "\n"
-              << "  fix: " << toolkit_fix("compute-sanitizer") << "\n";
-    return 1;
-  }
+  std::size_t program_at = 0;
+  auto option = [&](const std::string& flag, const std::string& value) -> std::optional<std::string> {
+    if (flag != "--tool") return "unknown option '" + flag + "' (try 'simtc sanitize --help')";
+    if (value != "memcheck" && value != "racecheck" && value != "synccheck" && value != "initcheck")
+      return "unknown --tool '" + value + "' (expected memcheck, racecheck, synccheck or initcheck)";
+    tool = value;
+    return std::nullopt;
+  };
+  if (std::optional<int> done = parse_program_args("sanitize", args, {"--tool"}, option, usage, program_at))
+    return *done;
+  std::string program;
+  ToolSearch sanitizer;
+  if (std::optional<int> failed = find_program_and_tool("sanitize", args, program_at, "compute-sanitizer",
+                                                        {"/usr/local/cuda/compute-sanitizer"}, program, sanitizer))
+    return *failed;
   driver::GpuProbe gpu;
   probe_gpu(gpu);
   if (gpu.state != driver::GpuProbe::State::Found) {
@@ -96,7 +65,7 @@ int run_sanitize(const Args& args) {
   // racecheck: the analysis report (one error per pair of racing source lines), not each hazard.
   if (tool == "racecheck") command.insert(command.end(), {"--racecheck-report", "analysis"});
   command.push_back(program);
-  command.insert(command.end(), args.begin() + long(i) + 1, args.end());
+  command.insert(command.end(), args.begin() + long(program_at) + 1, args.end());
   std::string error;
   int status = run_program(sanitizer.path, command, error);
   std::string report = read_file(log.string());

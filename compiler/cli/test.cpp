@@ -1,16 +1,12 @@
 // simtc test [DIR] : builds a project as `simtc run` does, then runs its tests with ctest;
 // tests labelled `gpu` only where there is a GPU.
-#include <filesystem>
 #include <iostream>
-#include <system_error>
 
 #include "cli/commands.hpp"
 #include "cli/project.hpp"
 
 namespace simtc::cli {
 namespace {
-
-namespace fs = std::filesystem;
 
 void usage(std::ostream& os) {
   os << "usage: simtc test [DIR] [--build-dir B] [--arch SM] [-- CTEST_ARGS...]\n\n"
@@ -27,25 +23,14 @@ void usage(std::ostream& os) {
 
 int run_test(const Args& raw) {
   ProjectArgs args;
-  if (auto error = parse_project_args(raw, /*allow_target=*/false, args)) {
-    std::cerr << "simtc test: error: " << *error << "\n";
-    return 2;
-  }
-  if (args.help) {
-    usage(std::cout);
-    return 0;
-  }
+  if (std::optional<int> done = parse_project_args("test", raw, /*allow_target=*/false, usage, args)) return *done;
   if (args.inputs.size() > 1) {
     std::cerr << "simtc test: error: expected one project directory, got " << args.inputs.size() << "\n";
     return 2;
   }
   const std::string dir = args.inputs.empty() ? "." : args.inputs.front();
-  std::error_code ec;
-  if (!fs::exists(fs::path(dir) / "CMakeLists.txt", ec)) {
-    std::cerr << "simtc test: error: '" << dir << "' has no CMakeLists.txt (try 'simtc test --help')\n";
-    return 2;
-  }
-  const std::string build_dir = args.build_dir.empty() ? (fs::path(dir) / "build").string() : args.build_dir;
+  std::string build_dir;
+  if (!project_dirs("test", dir, args, build_dir)) return 2;
   std::string ctest = find_cmake_program("test", "ctest");
   if (ctest.empty()) return 1;
   GpuArch arch = choose_arch("test", args.arch);
@@ -57,13 +42,7 @@ int run_test(const Args& raw) {
     ctest_args.insert(ctest_args.end(), {"-LE", "gpu"});
   }
   ctest_args.insert(ctest_args.end(), args.passed.begin(), args.passed.end());
-  std::string error;
-  int status = run_program(ctest, ctest_args, error);
-  if (status < 0) {
-    std::cerr << "simtc test: error: " << error << "\n";
-    return 1;
-  }
-  return status;
+  return run_for_status("test", ctest, ctest_args);
 }
 
 }  // namespace simtc::cli
