@@ -6,6 +6,7 @@ add_gpu_kernels: compile simt kernel files with simtc at build time.
                   [ARCH <sm_XX>]
                   [INCLUDE_DIRS <dir>...]
                   [DEFINES <NAME[=VALUE]>...]
+                  [LINEINFO] [DEBUG]
                   [OPTIONS <simtc build flag>...])
 
 For each kernel file <dir>/<stem>.cpp in SOURCES, a build rule runs
@@ -46,6 +47,14 @@ Arguments:
   DEFINES <NAME[=VALUE]>...
     Macros for the kernel files (simtc's -D).
 
+  LINEINFO
+    Source line information in the PTX (simtc's -lineinfo), so that compute-sanitizer
+    (`simtc sanitize`) and the profilers name kernel source lines. The cache variable
+    SIMTC_LINEINFO=ON does the same for every add_gpu_kernels() call.
+
+  DEBUG
+    Debug information for cuda-gdb (`simtc debug`): passes simtc's -g.
+
   OPTIONS <flag>...
     Any other `simtc build` flags, passed as they are, e.g. -lineinfo, --use-fast-math, -O2,
     --ptxas (also assemble the PTX with ptxas, to catch what only ptxas rejects).
@@ -67,6 +76,7 @@ include_guard(GLOBAL)
 
 set(SIMTC_DEFAULT_ARCH "sm_90" CACHE STRING
     "GPU architecture add_gpu_kernels() compiles for when a call gives no ARCH")
+option(SIMTC_LINEINFO "add_gpu_kernels(): source line information in every kernel's PTX (-lineinfo)" OFF)
 
 # DEPFILE paths: relative to the current binary dir and rewritten by CMake for Ninja (the
 # NEW behaviour). Policies set here are recorded with the function and apply when it runs.
@@ -76,7 +86,7 @@ if(POLICY CMP0116)
 endif()
 
 function(add_gpu_kernels target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "ARCH" "SOURCES;INCLUDE_DIRS;DEFINES;OPTIONS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "LINEINFO;DEBUG" "ARCH" "SOURCES;INCLUDE_DIRS;DEFINES;OPTIONS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "add_gpu_kernels(${target}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -132,6 +142,12 @@ function(add_gpu_kernels target)
   foreach(define IN LISTS ARG_DEFINES)
     list(APPEND flags "-D${define}")
   endforeach()
+  if(ARG_LINEINFO OR SIMTC_LINEINFO)
+    list(APPEND flags -lineinfo)
+  endif()
+  if(ARG_DEBUG)
+    list(APPEND flags -g)
+  endif()
 
   set(out_dir "${CMAKE_CURRENT_BINARY_DIR}/simtc/${target}")
   file(MAKE_DIRECTORY "${out_dir}")

@@ -27,6 +27,17 @@ config.substitutions.append((r"(?<![-./\w])not(?![-\w])", params["not"]))
 config.substitutions.append((r"(?<![-./\w])count(?![-\w])", params["count"]))
 if params.get("ptxas") and os.path.exists(params["ptxas"]):
     config.available_features.add("ptxas")
+    # A disassembler beside ptxas: `simtc pipeline` then writes SASS instead of saying why not.
+    toolkit_bin = os.path.dirname(params["ptxas"])
+    if any(os.path.exists(os.path.join(toolkit_bin, t)) for t in ("nvdisasm", "cuobjdump")):
+        config.available_features.add("nvdisasm")
+# A loadable CUDA driver: the tests of what simtc says without a GPU do not apply.
+try:
+    import ctypes
+    ctypes.CDLL("libcuda.so.1")
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass
 config.environment["LC_ALL"] = "C"
 # simtc keeps its precompiled simt/kernel.hpp in a cache directory (docs/cli.md); lit passes
 # no HOME, so the tests get one of their own, and run the way a user's compiles do.

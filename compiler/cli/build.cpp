@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "cli/stages.hpp"
 #include "driver/header_gen.hpp"
 
 namespace simtc::cli {
@@ -54,7 +55,7 @@ int run_build(const Args& raw_args) {
     return 2;
   }
   CompileFlags flags;
-  if (auto error = parse_compile_flags(args, flags)) {
+  if (auto error = parse_compile_flags(args, flags, {"--resource-usage"})) {
     std::cerr << "simtc build: error: " << *error << "\n";
     return 2;
   }
@@ -64,7 +65,9 @@ int run_build(const Args& raw_args) {
               << "embeds the PTX and declares a typed launch method per kernel.\n\n"
               << compile_flags_help()
               << "  --depfile FILE        also write a Makefile-style depfile: the PTX output depends\n"
-              << "                        on the input and every header it includes (for build systems)\n";
+              << "                        on the input and every header it includes (for build systems)\n"
+              << "  --resource-usage      print each kernel's registers, stack, spills, shared and constant\n"
+              << "                        memory as ptxas reports them for --arch (needs ptxas)\n";
     return 0;
   }
   if (flags.inputs.empty()) {
@@ -94,6 +97,7 @@ int run_build(const Args& raw_args) {
     flags.options.frontend.extra_args.push_back("-MT");
     flags.options.frontend.extra_args.push_back(target);
   }
+  const bool resources = !flags.rest.empty();  // --resource-usage, the one extra flag
   int status = 0;
   for (const std::string& input : flags.inputs) {
     std::string ptx;
@@ -115,6 +119,14 @@ int run_build(const Args& raw_args) {
         status = 1;
         continue;
       }
+    }
+    if (resources) {
+      std::string lines;
+      if (!resource_usage("build", ptx, flags.options.target.arch, *module, input, lines)) {
+        status = 1;
+        continue;
+      }
+      std::cout << lines;
     }
     std::string output = flags.output.empty() ? default_output(input) : flags.output;
     if (!write_output(output, ptx)) {

@@ -14,5 +14,10 @@ int run_check(const Args& args);    // check.cpp
 int run_inspect(const Args& args);  // inspect.cpp
 int run_doctor(const Args& args);   // doctor.cpp
 int run_new(const Args& args);      // new.cpp
+int run_pipeline(const Args& args); // pipeline.cpp
+int run_run(const Args& args);      // run.cpp
+int run_test(const Args& args);     // test.cpp
+int run_sanitize(const Args& args); // sanitize.cpp
+int run_debug(const Args& args);    // debug.cpp
 
 }  // namespace simtc::cli

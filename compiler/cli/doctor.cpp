@@ -14,9 +14,8 @@
 #include <sstream>
 #include <system_error>
 
-#include <simt/runtime.hpp>
-
 #include "cli/commands.hpp"
+#include "cli/tools.hpp"
 #include "codegen/codegen.hpp"
 #include "codegen/toolchain_info.hpp"
 #include "driver/compiler.hpp"
@@ -97,29 +96,7 @@ void probe_driver(driver::DoctorFacts& facts) {
     facts.libcuda_error = error ? error : "dlopen failed";
   }
 
-  driver::GpuProbe& gpu = facts.gpu;
-  try {
-    gpu.driver_version = simt::driver_version();
-    gpu.device_count = simt::device_count();
-    if (gpu.device_count == 0) {
-      gpu.state = driver::GpuProbe::State::NoDevice;
-      return;
-    }
-    simt::Context context = simt::Context::primary(0);
-    gpu.name = context.device_name();
-    gpu.compute_capability = context.compute_capability();
-    gpu.memory_bytes = context.limits().total_memory;
-    gpu.state = driver::GpuProbe::State::Found;
-  } catch (const simt::DriverNotFound& e) {
-    gpu.state = driver::GpuProbe::State::NoDriver;
-    gpu.error = e.what();
-  } catch (const simt::NoDevice& e) {
-    gpu.state = driver::GpuProbe::State::NoDevice;
-    gpu.error = e.what();
-  } catch (const std::exception& e) {
-    gpu.state = driver::GpuProbe::State::Error;
-    gpu.error = e.what();
-  }
+  probe_gpu(facts.gpu);
 }
 
 // Compiles the built-in kernel from a scratch file and assembles its PTX with ptxas.

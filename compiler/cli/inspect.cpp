@@ -2,9 +2,9 @@
 #include <iostream>
 #include <sstream>
 
-#include "analysis/view.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "cli/stages.hpp"
 #include "ir/printer.hpp"
 
 namespace simtc::cli {
@@ -52,23 +52,12 @@ int run_inspect(const Args& args) {
   std::unique_ptr<ir::Module> module = driver::lower_file(input, flags.options);
   if (module == nullptr) return 1;
   if (emit == "ir-unopt") return write_output(flags.output, ir::print(*module, print_options)) ? 0 : 1;
-  if (emit == "ir-view") {
-    analysis::AnalysisView view = analysis::build_analysis_view(*module, flags.options.analysis.view);
-    std::string text;
-    for (const analysis::KernelView& kernel : view.kernels) {
-      if (!text.empty()) text += "\n";
-      text += ir::print(*kernel.function, print_options);
-    }
-    return write_output(flags.output, text) ? 0 : 1;
-  }
+  if (emit == "ir-view")
+    return write_output(flags.output, analysis_view_text(*module, flags.options, print_options)) ? 0 : 1;
   if (!driver::run_passes(*module, flags.options, std::cerr)) return 1;
   if (emit == "ir") return write_output(flags.output, ir::print(*module, print_options)) ? 0 : 1;
   std::string text;
-  DiagnosticSink diags;
-  bool ok = emit == "ptx" ? codegen::emit_ptx(*module, flags.options.target, text, diags)
-                          : codegen::emit_llvm(*module, flags.options.target, emit == "llvm", text, diags);
-  diags.print(std::cerr, module->files());
-  if (!ok) return 1;
+  if (!codegen_text(*module, flags.options.target, emit, text)) return 1;
   return write_output(flags.output, text) ? 0 : 1;
 }
 

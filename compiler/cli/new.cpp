@@ -5,6 +5,7 @@
 #include <system_error>
 
 #include "cli/commands.hpp"
+#include "cli/tools.hpp"
 #include "codegen/codegen.hpp"
 #include "driver/scaffold.hpp"
 
@@ -24,17 +25,6 @@ void usage(std::ostream& os) {
      << "                be empty)\n"
      << "  --arch SM     GPU architecture for add_gpu_kernels(ARCH ...), e.g. sm_80\n"
      << "                (default: the package's SIMTC_DEFAULT_ARCH, sm_90)\n";
-}
-
-// The install prefix this simtc runs from, when the CMake package sits beside it; else "".
-std::string installed_prefix() {
-  std::error_code ec;
-  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) return "";
-  fs::path prefix = exe.parent_path().parent_path();
-  for (const char* libdir : {"lib", "lib64", "lib/x86_64-linux-gnu", "lib/aarch64-linux-gnu"})
-    if (fs::exists(prefix / libdir / "cmake" / "simtc" / "simtcConfig.cmake", ec)) return prefix.string();
-  return "";
 }
 
 bool write_file(const fs::path& path, const std::string& contents) {

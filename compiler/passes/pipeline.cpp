@@ -58,6 +58,7 @@ bool Pipeline::run(ir::Module& module, DiagnosticSink& sink,
       report_times();
       return false;
     }
+    if (options.after_pass) options.after_pass(names_[i], module);
   }
   report_times();
   return true;

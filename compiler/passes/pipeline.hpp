@@ -17,6 +17,9 @@ struct PipelineOptions {
   bool print_after_all = false;  // "; *** IR after <name> ***" and the module after each pass
   bool time_passes = false;      // a table of wall times per pass at the end
   std::ostream* dump = nullptr;  // where the above (and verifier failures) go; null: stderr
+  // Called after each pass that succeeded, with the pass's name and the module as it left it
+  // (`simtc pipeline` writes each stage to a file).
+  std::function<void(const std::string& pass, const ir::Module& module)> after_pass;
 };
 
 class Pipeline {

@@ -1,18 +1,17 @@
 #!/usr/bin/env bash
-# Packs simtc with the LLVM/Clang shared libraries it needs into DEST/simtc-toolchain.tar.xz,
-# so that simtc (e.g. `simtc doctor`) can run on a GPU machine that has the CUDA toolkit and
-# driver but no LLVM. On that machine:
+# Packs simtc, installed (bin/simtc, include/simt, the runtime library and the CMake package,
+# so that `simtc run` and `simtc test` build projects there), with the LLVM/Clang shared
+# libraries it needs into DEST/simtc-toolchain.tar.xz, so that simtc can run on a GPU machine
+# that has the CUDA toolkit and driver but no LLVM. On that machine:
 #   mkdir -p /opt/simtc && tar -xJf simtc-toolchain.tar.xz -C /opt/simtc
 #   /opt/simtc/run-simtc doctor
 set -euo pipefail
 build="${1:?usage: bundle_toolchain.sh BUILD_DIR [DEST]}"
 dest="${2:-$(cd "$(dirname "$0")/../.." && pwd)/.gpu}"
-root="$(cd "$(dirname "$0")/../.." && pwd)"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage/bin" "$stage/lib" "$stage/include" "$stage/clang"
-cp "$build/compiler/cli/simtc" "$stage/bin/"
-cp -r "$root/include/simt" "$stage/include/"
+mkdir -p "$stage/lib" "$stage/clang"
+cmake --install "$build" --prefix "$stage" > /dev/null
 # The shared libraries simtc loads that a plain Ubuntu/Debian image may lack.
 for lib in libLLVM.so.22.1 libclang-cpp.so.22.1 libz3.so.4; do
   path="$(ldd "$build/compiler/cli/simtc" | awk -v l="$lib" '$1 == l { print $3 }')"

@@ -16,4 +16,18 @@ if [[ -d "$build/tests/difftest/cubins" ]]; then
   rm -rf "$dest/difftest-cubins" && mkdir -p "$dest/difftest-cubins"
   cp "$build"/tests/difftest/cubins/*.cubin "$dest/difftest-cubins/"
 fi
+# tests/gpu/cli_tools.sh: the simtc commands that need a GPU (sanitize, debug, run, SASS), with
+# the kernel program it sanitizes (built with -lineinfo), that program's sources for
+# `simtc run`, a kernel file for `simtc pipeline`, and simtc itself, installed and bundled
+# (about 34 MB, xz; made again only when the simtc of the build dir is newer than the bundle).
+# SIMTC_CLI_TOOLS=0 leaves all of this out.
+cp "$here/cli_tools.sh" "$dest/"
+if [[ "${SIMTC_CLI_TOOLS:-1}" != 0 && -x "$build/tests/gpu/cli_demo/cli_demo" ]]; then
+  cp "$build/tests/gpu/cli_demo/cli_demo" "$dest/"
+  rm -rf "$dest/cli_demo-src" && cp -r "$here/cli_demo" "$dest/cli_demo-src"
+  cp "$here/../Inputs/cli/scale.cpp" "$dest/"
+  if [[ ! "$dest/simtc-toolchain.tar.xz" -nt "$build/compiler/cli/simtc" ]]; then
+    "$here/bundle_toolchain.sh" "$build" "$dest"
+  fi
+fi
 echo "collected into $dest: $(ls "$dest" | wc -l) files"
