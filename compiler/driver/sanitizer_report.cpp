@@ -102,7 +102,9 @@ SanitizerReport parse_sanitizer_report(const std::string& text) {
     SanitizerError& error = report.errors.back();
     std::string text = body.substr(body.find_first_not_of(' '));
     std::optional<Frame> frame = find_frame(text);
-    if (text.rfind("and ", 0) == 0) {  // racecheck's other access: "and Read access at ... [N hazards]"
+    // racecheck's other access: "and Read access at ... [N hazards]" (memcheck's "and is 1 bytes
+    // after the nearest allocation ..." is a detail, not a second access).
+    if (text.rfind("and ", 0) == 0 && text.find(" access at ") != std::string::npos) {
       if (frame)
         text = text.substr(0, frame->begin) + "at " + (frame->location.empty() ? frame->frame : frame->location) +
                text.substr(frame->end);

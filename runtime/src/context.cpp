@@ -4,13 +4,15 @@
 #include <string>
 
 #include "context_state.hpp"
+#include "fault.hpp"
 #include "simt/runtime/context.hpp"
 #include "simt/runtime/error.hpp"
 
 namespace simt {
 namespace detail {
 
-void PrimaryContextRelease::operator()(CUctx_st* /*context*/) const noexcept {
+void PrimaryContextRelease::operator()(CUctx_st* context) const noexcept {
+  forget_faults(context);
   if (const Driver* d = loaded_driver())
     check_release(d->cuDevicePrimaryCtxRelease(device), [&] {
       return "releasing the primary context of device " + std::to_string(device) + " (cuDevicePrimaryCtxRelease)";

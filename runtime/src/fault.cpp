@@ -79,6 +79,31 @@ class Registry {
     std::erase_if(records_, [](const std::weak_ptr<FaultRecord>& r) { return r.expired(); });
     records_.push_back(record);
   }
+  // A fault that a record held when it was released (its module unloaded, say, while the
+  // exception unwound): the context stays dead, so later failures keep reporting it.
+  void remember(CUcontext context, DeviceFault::Info fault) {
+    std::lock_guard lock(mutex_);
+    for (const auto& [c, f] : released_)
+      if (c == context) return;
+    released_.emplace_back(context, std::move(fault));
+  }
+  std::optional<DeviceFault::Info> released_fault() {
+    {
+      std::lock_guard lock(mutex_);
+      if (released_.empty()) return std::nullopt;  // the usual case: no driver call
+    }
+    const Driver* d = loaded_driver();
+    CUcontext current = nullptr;
+    if (d == nullptr || d->cuCtxGetCurrent(&current) != CUDA_SUCCESS) return std::nullopt;
+    std::lock_guard lock(mutex_);
+    for (const auto& [c, f] : released_)
+      if (c == current) return f;
+    return std::nullopt;
+  }
+  void forget(CUcontext context) noexcept {
+    std::lock_guard lock(mutex_);
+    std::erase_if(released_, [&](const auto& entry) { return entry.first == context; });
+  }
   std::vector<std::shared_ptr<FaultRecord>> live() {
     std::lock_guard lock(mutex_);
     std::vector<std::shared_ptr<FaultRecord>> out;
@@ -90,6 +115,7 @@ class Registry {
  private:
   std::mutex mutex_;
   std::vector<std::weak_ptr<FaultRecord>> records_;
+  std::vector<std::pair<CUcontext, DeviceFault::Info>> released_;
 };
 
 Registry& registry() {
@@ -104,6 +130,11 @@ class FaultRecord {
   FaultRecord(CUcontext context, void* memory, std::string sites)
       : context_(context), memory_(static_cast<unsigned char*>(memory)), sites_(std::move(sites)) {}
   ~FaultRecord() {
+    try {
+      if (std::optional<DeviceFault::Info> fault = read()) registry().remember(context_, std::move(*fault));
+    } catch (...) {
+      // Out of memory while keeping the report: later failures are plain driver errors.
+    }
     CurrentContext guard(context_, std::nothrow);
     if (const Driver* d = loaded_driver())
       check_release(d->cuMemFreeHost(memory_), "freeing a module's fault record (cuMemFreeHost)");
@@ -195,10 +226,12 @@ std::shared_ptr<FaultRecord> attach_fault_record(CUcontext context, CUmodule mod
   return record;
 }
 
+void forget_faults(CUcontext context) noexcept { registry().forget(context); }
+
 std::optional<DeviceFault::Info> recorded_fault() {
   for (const auto& record : registry().live())
     if (auto f = record->read()) return f;
-  return std::nullopt;
+  return registry().released_fault();
 }
 
 }  // namespace simt::detail

@@ -27,8 +27,12 @@ class FaultRecord;
 /// outlive the module's kernels: keep it beside the module and release it after the unload.
 std::shared_ptr<FaultRecord> attach_fault_record(CUcontext context, CUmodule module, std::string_view module_name);
 
-/// The first fault recorded by any live module's kernels, decoded; nothing when none has.
+/// The first fault recorded by any live module's kernels, decoded; else the fault a released
+/// record of the current context held; nothing when there is none.
 std::optional<DeviceFault::Info> recorded_fault();
+
+/// Forgets the faults kept for `context` (its last Context handle is gone).
+void forget_faults(CUcontext context) noexcept;
 
 /// Decodes a record's bytes (48, fault_sites.cpp's layout) with its module's site table.
 /// Nothing when the record holds no fault. Exposed for the runtime's unit tests.

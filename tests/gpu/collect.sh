@@ -23,7 +23,7 @@ fi
 # SIMTC_CLI_TOOLS=0 leaves all of this out.
 cp "$here/cli_tools.sh" "$dest/"
 if [[ "${SIMTC_CLI_TOOLS:-1}" != 0 && -x "$build/tests/gpu/cli_demo/cli_demo" ]]; then
-  cp "$build/tests/gpu/cli_demo/cli_demo" "$dest/"
+  cp "$build/tests/gpu/cli_demo/cli_demo" "$build/tests/gpu/cli_demo/cli_demo_debug" "$dest/"
   rm -rf "$dest/cli_demo-src" && cp -r "$here/cli_demo" "$dest/cli_demo-src"
   cp "$here/../Inputs/cli/scale.cpp" "$dest/"
   if [[ ! "$dest/simtc-toolchain.tar.xz" -nt "$build/compiler/cli/simtc" ]]; then

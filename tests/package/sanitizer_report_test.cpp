@@ -33,6 +33,34 @@ TEST(SanitizerReport, MemcheckErrorsNameTheKernelLine) {
             "simtc sanitize: 64 errors (memcheck)\n");
 }
 
+// As compute-sanitizer 2025 printed it on the H200 for tests/gpu/cli_demo's `shift` (abridged):
+// the allocation detail starts with "and", which is not racecheck's second access.
+TEST(SanitizerReport, MemcheckAllocationDetailIsNotASecondAccess) {
+  const char* report =
+      "========= COMPUTE-SANITIZER\n"
+      "========= Invalid __global__ read of size 4 bytes\n"
+      "=========     at shift_left+0x1b0 in cli_demo.cpp:12\n"
+      "=========     by thread (66,0,0) in block (3906,0,0)\n"
+      "=========     Access to 0x7f47ff1d090c is out of bounds\n"
+      "=========     and is 1 bytes after the nearest allocation at 0x7f47fee00000 of size 4,000,012 bytes\n"
+      "=========     Saved host backtrace up to driver entry point at kernel launch time\n"
+      "=========         Host Frame: cuLaunchKernel [0x39fb94] in libcuda.so.1\n"
+      "========= \n"
+      "========= Program hit CUDA_ERROR_LAUNCH_FAILED (error 719) due to \"unspecified launch failure\" on CUDA API "
+      "call to cuStreamSynchronize.\n"
+      "=========     Saved host backtrace up to driver entry point at error\n"
+      "=========         Host Frame: simt::Stream::synchronize() const [0x3f1cc] in cli_demo\n"
+      "========= \n"
+      "========= Target application returned an error\n"
+      "========= ERROR SUMMARY: 2 errors\n";
+  EXPECT_EQ(format_sanitizer_digest(parse_sanitizer_report(report), "memcheck"),
+            "cli_demo.cpp:12: error: Invalid __global__ read of size 4 bytes (kernel 'shift_left', thread (66,0,0) in "
+            "block (3906,0,0))\n"
+            "error: Program hit CUDA_ERROR_LAUNCH_FAILED (error 719) due to \"unspecified launch failure\" on CUDA API "
+            "call to cuStreamSynchronize.\n"
+            "simtc sanitize: 2 errors (memcheck)\n");
+}
+
 TEST(SanitizerReport, FramesWithoutLinesAskForLineinfo) {
   const char* report =
       "========= Invalid __global__ write of size 4 bytes\n"

@@ -113,6 +113,29 @@ TEST_F(FaultRecordTest, NegativeIndexAndUnknownSite) {
             "thread (0,0,0)");
 }
 
+TEST_F(FaultRecordTest, TheFaultOutlivesItsModule) {
+  const auto ctx = simt::Context::primary();
+  simt::Stream stream(ctx);
+  {
+    const auto module = simt::Module::load_ptx(ctx, module_with_sites(kTable), "k");
+    write_record(0, 5, 4, {0, 0, 0}, {1, 0, 0});
+  }  // unloaded (as when the exception unwinds past it): the context is still dead
+  simt::DeviceFault::Info f;
+  fault_after_synchronize(stream, &f);
+  EXPECT_EQ(f.text, "src/k.cpp:12:9: index 5 out of range for 'in' (size 4) in block (0,0,0) thread (1,0,0)");
+}
+
+TEST_F(FaultRecordTest, AReleasedContextForgetsItsFault) {
+  {
+    const auto ctx = simt::Context::primary();
+    const auto module = simt::Module::load_ptx(ctx, module_with_sites(kTable), "k");
+    write_record(0, 5, 4, {0, 0, 0}, {1, 0, 0});
+  }  // the last handle of the context is gone
+  const auto ctx = simt::Context::primary();
+  simt::Stream stream(ctx);
+  EXPECT_EQ(fault_after_synchronize(stream).rfind("not a DeviceFault: ", 0), 0u);
+}
+
 TEST_F(FaultRecordTest, NoRecordIsAPlainDriverError) {
   const auto ctx = simt::Context::primary();
   const auto module = simt::Module::load_ptx(ctx, module_with_sites(kTable), "k");
