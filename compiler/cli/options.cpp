@@ -47,6 +47,7 @@ const char* compile_flags_help() {
          "  -lineinfo             source line information in the PTX (for profilers)\n"
          "  -g                    DWARF debug information for cuda-gdb (implies -O0 unless -O is given)\n"
          "  --unchecked-indexing  no bounds checks on Slice reads and local arrays\n"
+         "  --no-fault-report     failed checks still trap, but record no site or values for the host\n"
          "  --ptxas               assemble the PTX with ptxas to validate it\n"
          "  --verify-each         verify the IR after every pass\n"
          "  --print-after-all     print the IR after every pass (to stderr)\n"
@@ -100,6 +101,8 @@ std::optional<std::string> parse_compile_flags(const std::vector<std::string>& a
       options.target.fast_math = true;
     } else if (arg == "-lineinfo" || arg == "--lineinfo" || arg == "--generate-line-info") {
       options.target.line_info = true;
+    } else if (arg == "--no-fault-report") {
+      options.target.fault_report = false;
     } else if (arg == "--unchecked-indexing") {
       options.irgen.unchecked_indexing = true;
     } else if (arg == "--ptxas") {

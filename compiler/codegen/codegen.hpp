@@ -17,6 +17,7 @@ struct TargetOptions {
   bool fast_math = false;      // nvcc's --use_fast_math: ftz, approximate div/sqrt/transcendentals
   bool line_info = false;      // -lineinfo: .file/.loc directives from the IR's source locations
   bool debug_info = false;     // -g: DWARF for the debugger (line tables, functions, variables)
+  bool fault_report = true;    // record a failed check's site and values for the host (fault_sites.cpp)
   std::string libdevice_path;  // empty: default_libdevice_path()
 };
 

@@ -58,7 +58,7 @@ struct ModuleState {
   llvm::LLVMContext& ctx;
   llvm::Module& m;
   DiagnosticSink& diags;
-  std::unique_ptr<DebugInfo> debug;  // line tables (stripped after optimization without line_info)
+  std::unique_ptr<DebugInfo> debug;  // null without fault_report, line_info and debug_info
   std::unordered_map<const ir::Function*, llvm::Function*> functions;
   std::unordered_map<const ir::Global*, llvm::GlobalVariable*> globals;
 

@@ -495,8 +495,9 @@ llvm::Value* FunctionLowerer::lower_intrinsic(const ir::Instruction& inst) {
   } else if (id == IntrinsicId::Trap || id == IntrinsicId::BoundsFail) {
     // The note keeps the site (and a bounds check's index and size) for the host's report.
     const bool bounds = id == IntrinsicId::BoundsFail;
-    b_.CreateCall(fault_note(s_.m), {b_.getInt32(std::uint32_t(bounds ? FaultKind::Bounds : FaultKind::Trap)),
-                                     bounds ? args[0] : b_.getInt64(0), bounds ? args[1] : b_.getInt64(0)});
+    if (s_.options.fault_report)
+      b_.CreateCall(fault_note(s_.m), {b_.getInt32(std::uint32_t(bounds ? FaultKind::Bounds : FaultKind::Trap)),
+                                       bounds ? args[0] : b_.getInt64(0), bounds ? args[1] : b_.getInt64(0)});
     b_.CreateIntrinsic(llvm::Intrinsic::trap, llvm::ArrayRef<llvm::Value*>{});
   } else if (id == IntrinsicId::Printf || id == IntrinsicId::AssertFail) {
     result = lower_print_intrinsic(s_, b_, inst, args);

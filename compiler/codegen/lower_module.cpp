@@ -114,8 +114,9 @@ llvm::Function* declare_function(ModuleState& s, const ir::Function& fn) {
   // At -O0 nothing is inlined but simt's own header functions: a failed check inside one is
   // then still reported at the user's call (fault_sites.cpp follows the inlined-at chain).
   if (s.options.opt_level == 0 && !fn.is_kernel())
-    f->addFnAttr(fn.loc().valid() && s.ir.files().is_system(fn.loc().file) ? llvm::Attribute::AlwaysInline
-                                                                           : llvm::Attribute::NoInline);
+    f->addFnAttr(s.options.fault_report && fn.loc().valid() && s.ir.files().is_system(fn.loc().file)
+                     ? llvm::Attribute::AlwaysInline
+                     : llvm::Attribute::NoInline);
 
   for (unsigned i = 0; i < fn.params().size(); ++i) {
     llvm::Argument* arg = f->getArg(i);
@@ -233,9 +234,10 @@ std::unique_ptr<llvm::Module> lower_module(const ir::Module& module, const Targe
   m->setTargetTriple(tm.getTargetTriple());
   m->setDataLayout(tm.createDataLayout());
   ModuleState s{module, options, ctx, *m, diags, nullptr, {}, {}};
-  // Always: the fault sites need every instruction's location and inlined-at chain. Without
-  // -lineinfo, emit.cpp strips the debug information once the sites are assigned.
-  s.debug = std::make_unique<DebugInfo>(*m, module.files(), options.opt_level > 0, options.debug_info);
+  // Also for the fault sites, which need every instruction's location and inlined-at chain:
+  // without -lineinfo or -g, emit.cpp strips the debug information once they are assigned.
+  if (options.fault_report || options.line_info || options.debug_info)
+    s.debug = std::make_unique<DebugInfo>(*m, module.files(), options.opt_level > 0, options.debug_info);
 
   for (const ir::Global* g : module.globals()) lower_global(s, *g);
   unsigned errors = diags.error_count();

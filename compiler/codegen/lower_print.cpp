@@ -38,7 +38,8 @@ llvm::Value* lower_print_intrinsic(ModuleState& s, llvm::IRBuilder<>& b, const i
         "__assertfail",
         llvm::FunctionType::get(b.getVoidTy(), {ptr, ptr, b.getInt32Ty(), ptr, b.getInt64Ty()}, false));
     if (auto* f = llvm::dyn_cast<llvm::Function>(assertfail.getCallee())) f->setDoesNotThrow();
-    b.CreateCall(fault_note(s.m), {b.getInt32(std::uint32_t(FaultKind::Assert)), b.getInt64(0), b.getInt64(0)});
+    if (s.options.fault_report)
+      b.CreateCall(fault_note(s.m), {b.getInt32(std::uint32_t(FaultKind::Assert)), b.getInt64(0), b.getInt64(0)});
     b.CreateCall(assertfail, {generic(b, args[0]), generic(b, args[1]), args[2], generic(b, args[3]),
                               b.getInt64(1)});
     b.CreateIntrinsic(llvm::Intrinsic::trap, llvm::ArrayRef<llvm::Value*>{});
