@@ -59,7 +59,25 @@ std::string arch_hint(int cc) {
          std::to_string(cc / 10) + "." + std::to_string(cc % 10) + ")";
 }
 
+// The results a kernel's trap (or assert) leaves behind: the fault record may say more.
+bool is_kernel_fault(CUresult result) {
+  switch (result) {
+    case CUDA_ERROR_LAUNCH_FAILED:
+    case CUDA_ERROR_ILLEGAL_INSTRUCTION:
+    case CUDA_ERROR_ASSERT:
+    case CUDA_ERROR_ILLEGAL_ADDRESS:
+    case CUDA_ERROR_HARDWARE_STACK_ERROR:
+    case CUDA_ERROR_MISALIGNED_ADDRESS:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::string hint(CUresult result, const Failure& f) {
+  if (is_kernel_fault(result) && result != CUDA_ERROR_ASSERT)  // an assert says what failed itself
+    return "a kernel trapped (e.g. a failed bounds check) or faulted; the CUDA context is now unusable: restart "
+           "the process";
   switch (result) {
     case CUDA_ERROR_UNSUPPORTED_PTX_VERSION:
       return "the PTX is newer than this driver supports: update the NVIDIA driver, or compile with an older "
@@ -71,13 +89,6 @@ std::string hint(CUresult result, const Failure& f) {
     case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES:
       return "the kernel needs more registers or shared memory than this block size allows: launch smaller blocks, "
              "or reduce the kernel's register and shared-memory use (see Kernel::attributes())";
-    case CUDA_ERROR_ILLEGAL_ADDRESS:
-    case CUDA_ERROR_ILLEGAL_INSTRUCTION:
-    case CUDA_ERROR_MISALIGNED_ADDRESS:
-    case CUDA_ERROR_HARDWARE_STACK_ERROR:
-    case CUDA_ERROR_LAUNCH_FAILED:
-      return "a kernel trapped (e.g. a failed bounds check) or faulted; the CUDA context is now unusable: restart "
-             "the process";
     case CUDA_ERROR_INVALID_VALUE:
       if (f.site != Site::launch) return {};
       return "the block shape exceeds the kernel's .reqntid/.maxntid or the device limits, or the grid or shared "
@@ -107,21 +118,6 @@ std::string result_name(CUresult result) {
 }
 
 namespace {
-
-// The results a kernel's trap (or assert) leaves behind: the fault record may say more.
-bool is_kernel_fault(CUresult result) {
-  switch (result) {
-    case CUDA_ERROR_LAUNCH_FAILED:
-    case CUDA_ERROR_ILLEGAL_INSTRUCTION:
-    case CUDA_ERROR_ASSERT:
-    case CUDA_ERROR_ILLEGAL_ADDRESS:
-    case CUDA_ERROR_HARDWARE_STACK_ERROR:
-    case CUDA_ERROR_MISALIGNED_ADDRESS:
-      return true;
-    default:
-      return false;
-  }
-}
 
 std::string driver_message(CUresult result, const std::string& action, const std::string& name, const Failure& failure) {
   std::string message = action + ": " + name + " (" + std::to_string(static_cast<int>(result)) + "): " +
