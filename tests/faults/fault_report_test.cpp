@@ -53,37 +53,41 @@ std::vector<unsigned> keys(std::size_t n, std::size_t bad_at) {
 
 std::uint32_t blocks(std::size_t n, unsigned block) { return std::uint32_t((n + block - 1) / block); }
 
+// The shift kernels (in, out, shift 1) on ramp(n): on the CPU through the host reference, on
+// the GPU through the generated launcher `launch` picks.
+void shift_on_cpu(std::size_t n, unsigned block,
+                  void (*kernel)(simt::Slice<const float>, simt::DisjointSlice<float>, unsigned)) {
+  std::vector<float> in = ramp(n), o(n, -1.0f);
+  simt::host::launch_1d(blocks(n, block), block, kernel, simt::host::slice(in), simt::host::disjoint(o), 1u);
+}
+
+template <class Launch>
+void shift_on_gpu(const simt::Context& c, std::size_t n, unsigned block, Launch launch) {
+  auto k = fault_kernels_kernels::load(c);
+  simt::Stream s(c);
+  auto in = simt::DeviceBuffer<float>::from_host(c, ramp(n));
+  auto o = simt::DeviceBuffer<float>::from_host(c, std::vector<float>(n, -1.0f));
+  launch(k, s, simt::LaunchConfig1D{blocks(n, block), block}, in, o);
+  s.synchronize();
+}
+
 std::vector<Case> cases() {
   std::vector<Case> out;
   // 1237 elements, 256 per block: the thread of element 1236 (block 4, thread 212) reads in[1237].
   out.push_back({"slice read past the end", kFile + ":13:37: index 1237 out of range for 'in' (size 1237) in block (4,0,0) thread (212,0,0)",
-                 1237, 256,
-                 [](std::size_t n, unsigned block) {
-                   std::vector<float> in = ramp(n), o(n, -1.0f);
-                   simt::host::launch_1d(blocks(n, block), block, shifted, simt::host::slice(in), simt::host::disjoint(o), 1u);
-                 },
+                 1237, 256, [](std::size_t n, unsigned block) { shift_on_cpu(n, block, shifted); },
                  [](const simt::Context& c, std::size_t n, unsigned block) {
-                   auto k = fault_kernels_kernels::load(c);
-                   simt::Stream s(c);
-                   auto in = simt::DeviceBuffer<float>::from_host(c, ramp(n));
-                   auto o = simt::DeviceBuffer<float>::from_host(c, std::vector<float>(n, -1.0f));
-                   k.shifted(s, k.prepare_shifted(simt::LaunchConfig1D{blocks(n, block), block}), in, o, 1u);
-                   s.synchronize();
+                   shift_on_gpu(c, n, block, [](auto& k, auto& s, simt::LaunchConfig1D config, auto& in, auto& o) {
+                     k.shifted(s, k.prepare_shifted(config), in, o, 1u);
+                   });
                  }});
   // Through a helper: reported at the helper's subscript, under the helper's name for the view.
   out.push_back({"through a helper", kFile + ":7:10: index 999 out of range for 'values' (size 999) in block (7,0,0) thread (102,0,0)",
-                 999, 128,
-                 [](std::size_t n, unsigned block) {
-                   std::vector<float> in = ramp(n), o(n, -1.0f);
-                   simt::host::launch_1d(blocks(n, block), block, through_helper, simt::host::slice(in), simt::host::disjoint(o), 1u);
-                 },
+                 999, 128, [](std::size_t n, unsigned block) { shift_on_cpu(n, block, through_helper); },
                  [](const simt::Context& c, std::size_t n, unsigned block) {
-                   auto k = fault_kernels_kernels::load(c);
-                   simt::Stream s(c);
-                   auto in = simt::DeviceBuffer<float>::from_host(c, ramp(n));
-                   auto o = simt::DeviceBuffer<float>::from_host(c, std::vector<float>(n, -1.0f));
-                   k.through_helper(s, k.prepare_through_helper(simt::LaunchConfig1D{blocks(n, block), block}), in, o, 1u);
-                   s.synchronize();
+                   shift_on_gpu(c, n, block, [](auto& k, auto& s, simt::LaunchConfig1D config, auto& in, auto& o) {
+                     k.through_helper(s, k.prepare_through_helper(config), in, o, 1u);
+                   });
                  }});
   // A local array (GPU only: the host reference's C arrays are not checked): key 7 at
   // element 500 (block 1, thread 244).
