@@ -59,6 +59,9 @@ Arguments:
     Any other `simtc build` flags, passed as they are, e.g. -lineinfo, --use-fast-math, -O2,
     --ptxas (also assemble the PTX with ptxas, to catch what only ptxas rejects).
 
+  The cache variable SIMTC_FAULT_REPORT=OFF passes --no-fault-report to every call: failed
+  checks then trap without recording their site (the host sees only the driver's error).
+
 Which simtc runs:
   SIMTC_EXECUTABLE when set: find_package(simtc) sets it to the imported simtc::simtc, and
   simtc's own build tree to $<TARGET_FILE:simtc>. Otherwise a `simtc` found on PATH (a
@@ -77,6 +80,7 @@ include_guard(GLOBAL)
 set(SIMTC_DEFAULT_ARCH "sm_90" CACHE STRING
     "GPU architecture add_gpu_kernels() compiles for when a call gives no ARCH")
 option(SIMTC_LINEINFO "add_gpu_kernels(): source line information in every kernel's PTX (-lineinfo)" OFF)
+option(SIMTC_FAULT_REPORT "add_gpu_kernels(): failed device checks report their site (OFF: --no-fault-report)" ON)
 
 # DEPFILE paths: relative to the current binary dir and rewritten by CMake for Ninja (the
 # NEW behaviour). Policies set here are recorded with the function and apply when it runs.
@@ -147,6 +151,9 @@ function(add_gpu_kernels target)
   endif()
   if(ARG_DEBUG)
     list(APPEND flags -g)
+  endif()
+  if(NOT SIMTC_FAULT_REPORT)
+    list(APPEND flags --no-fault-report)
   endif()
 
   set(out_dir "${CMAKE_CURRENT_BINARY_DIR}/simtc/${target}")
