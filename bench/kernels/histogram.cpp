@@ -63,7 +63,7 @@ void run(Bench& b) {
     auto bins = simt::DeviceBuffer<std::uint32_t>::uninitialized(b.context(), kBins);
     auto run_simtc = [&](int s) {
       simtc.histogram_unchecked(b.stream(), simt::LaunchConfig1D{blocks, kBlock, 0}, std::uint64_t(n),
-                                simt::DeviceView<const histogram_kernels::Bytes16>(Data[s].device_ptr(), chunks),
+                                simt::DeviceView<const Bytes16>(Data[s].device_ptr(), chunks),
                                 Data[s], bins);
     };
     auto run_nvcc = [&](int s) {

@@ -65,7 +65,7 @@ void run(Bench& b) {
     auto partial = simt::DeviceBuffer<float>::uninitialized(b.context(), blocks);
     auto total = simt::DeviceBuffer<float>::uninitialized(b.context(), 1);
     auto quads_of = [](const simt::DeviceBuffer<float>& v) {
-      return simt::DeviceView<const reduction_kernels::Float4>(v.device_ptr(), v.size() / 4);
+      return simt::DeviceView<const Float4>(v.device_ptr(), v.size() / 4);
     };
     auto run_simtc = [&](int s) {
       simtc.block_sum_unchecked(b.stream(), simt::LaunchConfig1D{blocks, kBlock, 0}, quads_of(X[s]), X[s], partial);

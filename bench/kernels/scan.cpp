@@ -112,7 +112,7 @@ void run(Bench& b) {
       const std::vector<Level> levels = levels_of(s);
       for (const Level& l : levels)
         simtc.scan_tiles_unchecked(b.stream(), simt::LaunchConfig1D{l.tiles, kBlock, 0},
-                                   simt::DeviceView<const scan_kernels::Uint4>(l.in.device_ptr(), l.count / 4), l.in,
+                                   simt::DeviceView<const Uint4>(l.in.device_ptr(), l.count / 4), l.in,
                                    l.out, l.totals);
       for (std::size_t i = levels.size() - 1; i-- > 0;)
         simtc.add_tile_offsets_unchecked(b.stream(), simt::LaunchConfig1D{levels[i].tiles, kBlock, 0},

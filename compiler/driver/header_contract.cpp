@@ -4,6 +4,7 @@
 #include "driver/header_contract.hpp"
 
 #include <ostream>
+#include <vector>
 
 namespace simtc::driver {
 namespace {
@@ -38,17 +39,62 @@ void emit_terms(std::ostream& os, const std::string& name, const std::vector<ir:
   os << "};\n";
 }
 
-// The expression that gives an operand's value in the launcher ("x.size()", "n").
-std::string operand_value(const ir::KernelContract::Operand& operand) {
+// The expression that gives a requirement operand's value in a launcher; a RuntimeRows row
+// width is the GPU launcher's `<name>_row_width` argument, or the host view's row_width().
+std::string operand_value(const ir::KernelContract::Operand& operand, bool host) {
   switch (operand.what) {
     case ir::KernelContract::Operand::What::Value: return "std::uint64_t(" + operand.param + ")";
     case ir::KernelContract::Operand::What::Size: return "std::uint64_t(" + operand.param + ".size())";
-    case ir::KernelContract::Operand::What::RowWidth: return "std::uint64_t(" + operand.param + "_row_width)";
+    case ir::KernelContract::Operand::What::RowWidth:
+      return host ? "std::uint64_t(" + operand.param + ".row_width())"
+                  : "std::uint64_t(" + operand.param + "_row_width)";
   }
   return "0";
 }
 
+// "Slice", "DisjointSlice" or "AtomicSlice" (the aliasing check's messages spell them so).
+const char* buffer_kind(const ir::KernelParam& param) {
+  switch (param.kind) {
+    case ir::KernelParam::Kind::Slice: return "Slice";
+    case ir::KernelParam::Kind::DisjointSlice: return "DisjointSlice";
+    case ir::KernelParam::Kind::AtomicSlice: return "AtomicSlice";
+    default: return nullptr;
+  }
+}
+
 }  // namespace
+
+void emit_check_arguments(std::ostream& os, const ir::KernelSignature& sig, const std::string& indent, bool host) {
+  const ir::KernelContract& c = sig.contract;
+  if (c.present && !c.operands.empty()) {
+    os << indent << "const std::uint64_t values[] = {";
+    for (std::size_t i = 0; i < c.operands.size(); ++i) os << (i ? ", " : "") << operand_value(c.operands[i], host);
+    os << "};\n";
+  } else {
+    os << indent << "const std::span<const std::uint64_t> values;\n";
+  }
+  std::vector<std::string> buffers;
+  for (const ir::KernelParam& param : sig.params) {
+    const char* kind = buffer_kind(param);
+    if (kind == nullptr) continue;
+    const std::string written = param.kind != ir::KernelParam::Kind::Slice ? "true" : "false";
+    if (host)
+      buffers.push_back("simt::host::buffer_arg(" + cpp_string(param.name) + ", \"" + kind + "\", " + param.name + ", " +
+                        written + ")");
+    else
+      buffers.push_back("{" + cpp_string(param.name) + ", \"" + kind + "\", " + param.name + ".device_ptr(), " +
+                        param.name + ".bytes(), " + written + "}");
+  }
+  if (buffers.empty()) {
+    os << indent << "const std::span<const simt::contract::BufferArg> buffers;\n";
+    return;
+  }
+  const std::string opening = indent + "const simt::contract::BufferArg buffers[] = {";
+  os << opening;
+  for (std::size_t i = 0; i < buffers.size(); ++i)
+    os << (i ? ",\n" + std::string(opening.size(), ' ') : "") << buffers[i];
+  os << "};\n";
+}
 
 std::string cpp_string(const std::string& text) {
   std::string out = "\"";
@@ -127,34 +173,7 @@ void emit_checked_launch(std::ostream& os, const ir::Function& fn, const std::st
      << "  /// its `requires` relations and that no written buffer overlaps another argument\n"
      << "  /// (throws simt::ContractError naming the clause and the numbers).\n"
      << "  void " << k << "(const simt::Stream& stream, const " << k << "_launch& launch" << params << ") const {\n";
-  if (!c.operands.empty()) {
-    os << "    const std::uint64_t values[] = {";
-    for (std::size_t i = 0; i < c.operands.size(); ++i) os << (i ? ", " : "") << operand_value(c.operands[i]);
-    os << "};\n";
-  } else {
-    os << "    const std::span<const std::uint64_t> values;\n";
-  }
-  std::vector<std::string> buffers;
-  for (const ir::KernelParam& param : sig.params) {
-    const char* kind = nullptr;
-    bool written = true;
-    switch (param.kind) {
-      case ir::KernelParam::Kind::Slice: kind = "Slice", written = false; break;
-      case ir::KernelParam::Kind::DisjointSlice: kind = "DisjointSlice"; break;
-      case ir::KernelParam::Kind::AtomicSlice: kind = "AtomicSlice"; break;
-      default: break;
-    }
-    if (kind == nullptr) continue;
-    buffers.push_back("{" + cpp_string(param.name) + ", \"" + kind + "\", " + param.name + ".device_ptr(), " +
-                      param.name + ".bytes(), " + (written ? "true" : "false") + "}");
-  }
-  if (!buffers.empty()) {
-    os << "    const simt::contract::BufferArg buffers[] = {";
-    for (std::size_t i = 0; i < buffers.size(); ++i) os << (i ? ",\n                                                 " : "") << buffers[i];
-    os << "};\n";
-  } else {
-    os << "    const std::span<const simt::contract::BufferArg> buffers;\n";
-  }
+  emit_check_arguments(os, sig, "    ", false);
   os << "    simt::contract::check_launch(" << k << "_, " << contract << ", launch.function(), stream, values, buffers);\n"
      << "    const simt::LaunchShape& shape = launch.shape();\n"
      << "    " << k << "_unchecked(stream, simt::LaunchConfig3D{shape.grid, shape.block, shape.shared_bytes}" << names

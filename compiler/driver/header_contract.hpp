@@ -14,6 +14,11 @@ namespace simtc::driver {
 /// A C++ string literal holding `text` ("..." with quotes and backslashes escaped).
 std::string cpp_string(const std::string& text);
 
+/// In a launcher's body (each line after `indent`): the `values` of the requirement operands
+/// and the `buffers` of the aliasing check, from the launcher's arguments: DeviceViews for the
+/// GPU launcher, the kernel's own views on the CPU (`host`).
+void emit_check_arguments(std::ostream& os, const ir::KernelSignature& sig, const std::string& indent, bool host);
+
 /// At namespace scope, before the Kernels class: `namespace <kernel>_contract { ... }` with
 /// the requirement programs and the simt::LaunchContract. Nothing for a kernel without one.
 void emit_contract_data(std::ostream& os, const ir::Function& fn);

@@ -1,6 +1,7 @@
 #include "driver/header_gen.hpp"
 
 #include "driver/header_contract.hpp"
+#include "driver/header_host.hpp"
 
 #include <set>
 #include <sstream>
@@ -133,8 +134,12 @@ std::string generate_header(const ir::Module& module, const std::string& ptx,
      << "#pragma once\n\n"
      << "#include <cstdint>\n\n"
      << "#include <simt/runtime.hpp>\n"
-     << "#include <simt/runtime/contract.hpp>\n\n"
-     << "namespace " << ns << " {\n\n";
+     << "#include <simt/runtime/contract.hpp>\n";
+  if (has_host_launchers(module)) os << "#include <simt/host_contract.hpp>\n";
+  for (const std::string& header : host_includes(module)) os << "#include " << cpp_string(header) << "\n";
+  os << "\n";
+  emit_host_declarations(os, module);
+  os << "namespace " << ns << " {\n\n";
 
   std::set<std::string> defined;
   for (const ir::Function* fn : module.functions()) {
@@ -168,8 +173,9 @@ std::string generate_header(const ir::Module& module, const std::string& ptx,
      << "  simt::Module module_;\n";
   for (const ir::Function* fn : module.functions())
     if (fn->is_kernel()) os << "  simt::Kernel " << fn->name() << "_;\n";
-  os << "};\n\n"
-     << "/// Loads the embedded PTX into `context`.\n"
+  os << "};\n\n";
+  emit_host_launchers(os, module);
+  os << "/// Loads the embedded PTX into `context`.\n"
      << "inline Kernels load(const simt::Context& context) {\n"
      << "  return Kernels(simt::Module::load_ptx(context, ptx, \"" << source << "\"));\n"
      << "}\n\n"

@@ -39,9 +39,17 @@ struct KernelParam {
   /// DisjointSlice only: its index space as C++ spells it when not the default Linear
   /// ("simt::space::Rows<64>"); empty otherwise.
   std::string index_space;
-  /// Struct only: C++ definitions of the struct and the structs it nests, innermost first,
-  /// for the generated header (which cannot include the kernel file).
+  /// C++ for the generated header before its launchers: for a struct the kernel file defines,
+  /// definitions of it and of the structs it nests, innermost first (the header cannot include
+  /// the kernel file); for one a user header declares, a check of its layout.
   std::vector<std::string> host_definitions;
+  /// The user headers that declare the struct or element type, for the generated header to
+  /// include, so that its launchers take the user's own type (absolute paths).
+  std::vector<std::string> host_includes;
+  /// The parameter's type as host code declares the kernel ("unsigned int",
+  /// "simt::DisjointSlice<float, simt::space::Linear>"); empty when host code cannot name it
+  /// (a type the kernel file itself defines).
+  std::string declared_type;
 };
 
 /// A kernel's launch contract ([[simt::block]], [[simt::requires]], ...; docs/safety-model.md).
@@ -81,6 +89,10 @@ struct KernelContract {
 
 struct KernelSignature {
   std::string cpp_name;  // the kernel's C++ name as the user writes it ("saxpy", "scale<float>")
+  /// The kernel as host code calls it ("::saxpy", "::ns::scale") when host code can declare it
+  /// (every parameter type nameable there, not a template or member): the generated header's
+  /// CPU launcher. Empty otherwise.
+  std::string host_name;
   std::vector<KernelParam> params;
   KernelContract contract;
 };

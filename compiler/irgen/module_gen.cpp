@@ -10,6 +10,7 @@
 #include "irgen/abi.hpp"
 #include "irgen/contracts.hpp"
 #include "irgen/function_gen.hpp"
+#include "irgen/host_names.hpp"
 #include "irgen/shared_memory.hpp"
 
 namespace simtc::irgen {
@@ -75,6 +76,40 @@ void host_definitions(clang::ASTContext& ast, const clang::RecordDecl* record,
   out.push_back(body);
 }
 
+// A struct or element type for the generated header: the user's own type, with a check of its
+// layout, when a user header declares it; otherwise a copy of its definition.
+void host_record(clang::ASTContext& ast, const clang::RecordDecl* record, ir::KernelParam& out) {
+  std::optional<std::string> header = declaring_header(ast, record);
+  if (!header) {
+    host_definitions(ast, record, out.host_definitions);
+    return;
+  }
+  clang::QualType self = ast.getCanonicalTagType(record);
+  out.host_type = "::" + record->getQualifiedNameAsString();
+  out.host_includes.push_back(*header);
+  out.host_definitions.push_back("static_assert(sizeof(" + out.host_type + ") == " +
+                                 std::to_string(ast.getTypeSizeInChars(self).getQuantity()) + " && alignof(" +
+                                 out.host_type + ") == " +
+                                 std::to_string(ast.getTypeAlignInChars(self).getQuantity()) +
+                                 ", \"layout differs from the kernel's\");\n");
+}
+
+// The parameter's type as host code declares the kernel; empty when host code cannot name it.
+std::string declared_type(clang::ASTContext& ast, const frontend::ParamClass& cls, clang::QualType type,
+                          const ir::KernelParam& param) {
+  using Kind = ir::KernelParam::Kind;
+  if (param.kind == Kind::Scalar || param.kind == Kind::Struct) return host_declared_type(ast, type).value_or("");
+  std::optional<std::string> element =
+      host_declared_type(ast, written_element(type).value_or(clang::QualType(static_cast<const clang::Type*>(cls.element), 0)));
+  if (!element) return "";
+  switch (param.kind) {
+    case Kind::Slice: return "simt::Slice<const " + *element + ">";
+    case Kind::AtomicSlice: return "simt::AtomicSlice<" + *element + ">";
+    default:
+      return "simt::DisjointSlice<" + *element + (param.index_space.empty() ? "" : ", " + param.index_space) + ">";
+  }
+}
+
 void add_kernel(IrgenContext& cx, const clang::FunctionDecl* kernel) {
   clang::ASTContext& ast = cx.ast();
   ir::KernelSignature signature;
@@ -105,7 +140,7 @@ void add_kernel(IrgenContext& cx, const clang::FunctionDecl* kernel) {
                              : ir::KernelParam::Kind::DisjointSlice;
         clang::QualType element(static_cast<const clang::Type*>(cls.element), 0);
         out.host_type = host_spelling(ast, element);
-        if (element->isRecordType()) host_definitions(ast, element->getAsRecordDecl(), out.host_definitions);
+        if (element->isRecordType()) host_record(ast, element->getAsRecordDecl(), out);
         types.push_back(ir::Type::ptr(ir::AddrSpace::Global));
         names.push_back(out.name + ".data");
         // Every thread may update any element of an AtomicSlice: never noalias or readonly.
@@ -126,7 +161,7 @@ void add_kernel(IrgenContext& cx, const clang::FunctionDecl* kernel) {
       case frontend::ParamKind::Struct: {
         out.kind = ir::KernelParam::Kind::Struct;
         out.host_type = param->getType()->getAsRecordDecl()->getNameAsString();
-        host_definitions(ast, param->getType()->getAsRecordDecl(), out.host_definitions);
+        host_record(ast, param->getType()->getAsRecordDecl(), out);
         for (const Leaf& leaf : scalar_leaves(ast, param->getType())) {
           out.leaf_paths.push_back(leaf.path);
           out.leaf_types.push_back(host_spelling(ast, leaf.type));
@@ -140,8 +175,13 @@ void add_kernel(IrgenContext& cx, const clang::FunctionDecl* kernel) {
         return;  // the checker has reported it
     }
     out.ir_param_count = unsigned(types.size()) - out.first_ir_param;
+    out.declared_type = declared_type(ast, cls, param->getType(), out);
     signature.params.push_back(std::move(out));
   }
+  if (std::optional<std::string> name = host_function_name(*kernel);
+      name && std::none_of(signature.params.begin(), signature.params.end(),
+                           [](const ir::KernelParam& p) { return p.declared_type.empty(); }))
+    signature.host_name = *name;
   ir::Function* fn = cx.module().create_function(frontend::kernel_entry_name(*kernel),
                                                   ir::Type::void_(), types, names, true);
   fn->set_loc(cx.loc(kernel->getLocation()));

@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
       bins.fill_bytes(0xFF);  // poison, then the zeros the kernel adds to
       bins.fill_bytes(0x00);
       kernels->histogram(stream, kernels->prepare_histogram(simt::LaunchConfig1D{blocks, kBlock}), std::uint64_t(n),
-                                   simt::DeviceView<const histogram_kernels::Bytes16>(data.device_ptr(), chunks),
+                                   simt::DeviceView<const Bytes16>(data.device_ptr(), chunks),
                                    std::as_const(data).view(), bins.view());
       stream.synchronize();
       failures += check("", n, words, bins.to_host());

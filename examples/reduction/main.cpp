@@ -70,7 +70,7 @@ int run_gpu(const simt::Context& context, const reduction_kernels::Kernels& kern
   auto result = simt::DeviceBuffer<float>::uninitialized(context, 1);
   partials.fill_bytes(0xFF);  // NaN
   result.fill_bytes(0xFF);
-  using Quad = reduction_kernels::Float4;
+  using Quad = Float4;
   kernels.block_sum(stream, kernels.prepare_block_sum(simt::LaunchConfig1D{blocks, kBlock}),
                               simt::DeviceView<const Quad>(dx.device_ptr(), quads), std::as_const(dx).view(),
                               partials.view());

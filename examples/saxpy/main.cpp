@@ -8,12 +8,9 @@
 #include <string>
 #include <vector>
 
-#include <simt/host.hpp>
-
+// The launchers of saxpy.cpp, for the GPU and for the CPU (saxpy.cpp is compiled for the host
+// as well).
 #include "saxpy.simt.hpp"
-
-// The kernel of saxpy.cpp, compiled for the CPU as well.
-void saxpy(float a, simt::Slice<const float> x, simt::DisjointSlice<float> y);
 
 namespace {
 
@@ -31,8 +28,10 @@ int run_on_cpu(std::size_t n) {
   std::mt19937 rng(7);
   const float a = 2.5f;
   std::vector<float> x = random_floats(n, rng), y = random_floats(n, rng), y0 = y;
-  simt::host::launch_1d(std::uint32_t((n + 255) / 256), 256, saxpy, a, simt::host::slice(x),
-                        simt::host::disjoint(y));
+  // The CPU launcher checks what the GPU launcher checks: the block of simt::block(256), the
+  // `requires` relation, and that y is not x.
+  saxpy_kernels::host::saxpy({{std::uint32_t((n + 255) / 256), 1, 1}, {256, 1, 1}}, a, simt::host::slice(x),
+                             simt::host::disjoint(y));
   for (std::size_t i = 0; i < n; ++i) {
     float want = a * x[i] + y0[i];
     if (y[i] != want) {

@@ -46,7 +46,7 @@ void scan_gpu(const simt::Context& context, const simt::Stream& stream, const sc
   auto totals = simt::DeviceBuffer<std::uint32_t>::uninitialized(context, tiles);
   totals.fill_bytes(0xFF);
   kernels.scan_tiles(stream, kernels.prepare_scan_tiles(simt::LaunchConfig1D{tiles, kBlock}),
-                               simt::DeviceView<const scan_kernels::Uint4>(in.device_ptr(), in.size() / 4), in,
+                               simt::DeviceView<const Uint4>(in.device_ptr(), in.size() / 4), in,
                                out, totals.view());
   if (tiles > 1) {
     auto scanned = simt::DeviceBuffer<std::uint32_t>::uninitialized(context, tiles);

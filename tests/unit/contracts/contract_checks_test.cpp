@@ -7,6 +7,7 @@
 #include <string>
 
 #include "simt/runtime/contract.hpp"
+#include "violation.hpp"
 
 namespace {
 
@@ -37,20 +38,7 @@ const contract::KernelLimits kKernel{1024, 0};
 LaunchShape shape(simt::Dim3 grid, simt::Dim3 block, std::uint32_t shared = 0) { return {grid, block, shared}; }
 
 // Runs `f`, expecting a ContractError of `clause`; returns its what().
-template <class F>
-std::string violation(ContractClause clause, F&& f) {
-  try {
-    f();
-  } catch (const ContractError& e) {
-    EXPECT_EQ(e.clause(), clause) << e.what();
-    return e.what();
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "threw something else: " << e.what();
-    return {};
-  }
-  ADD_FAILURE() << "accepted";
-  return {};
-}
+using simt_test::violation;
 
 TEST(ContractShape, AcceptsAShapeWithinEveryLimit) {
   LaunchContract c{.kernel = "k", .block = {256, 1, 1}};

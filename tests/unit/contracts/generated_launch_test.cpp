@@ -10,6 +10,7 @@
 
 #include "contract_kernels.simt.hpp"
 #include "fake_driver.hpp"
+#include "violation.hpp"
 
 namespace {
 
@@ -26,20 +27,7 @@ T arg_at(const FakeCudaLaunch& launch, unsigned index) {
   return value;
 }
 
-template <class F>
-std::string violation(simt::ContractClause clause, F&& f) {
-  try {
-    f();
-  } catch (const simt::ContractError& e) {
-    EXPECT_EQ(e.clause(), clause) << e.what();
-    return e.what();
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "threw something else: " << e.what();
-    return {};
-  }
-  ADD_FAILURE() << "accepted";
-  return {};
-}
+using simt_test::violation;
 
 int launches() { return fake().fake_cuda_call_count("cuLaunchKernel"); }
 
