@@ -17,6 +17,7 @@
 #include <llvm/Support/Path.h>
 
 #include "frontend/attribute_spelling.hpp"
+#include "frontend/diagnostic_hints.hpp"
 #include "frontend/attributes.hpp"
 #include "frontend/diagnostic.hpp"
 #include "frontend/prefix_pch.hpp"
@@ -118,7 +119,10 @@ class Action : public clang::ASTFrontendAction {
     clang::DiagnosticsEngine& diags = ci.getDiagnostics();
     clang::DiagnosticConsumer* printer = diags.getClient();
     std::unique_ptr<clang::DiagnosticConsumer> owned = diags.takeClient();
-    diags.setClient(new AttributeWarningFilter(printer, std::move(owned), check), /*ShouldOwnClient=*/true);
+    auto filter = std::make_unique<AttributeWarningFilter>(printer, std::move(owned), check);
+    // Outermost: notes that say what to write after the errors CUDA habits cause.
+    clang::DiagnosticConsumer* inner = filter.get();
+    diags.setClient(new DiagnosticHints(inner, std::move(filter)), /*ShouldOwnClient=*/true);
     return true;
   }
   void EndSourceFileAction() override {
@@ -182,6 +186,8 @@ std::vector<std::string> clang_arguments(const std::string& path, const Frontend
       "-resource-dir", resource,
       "-isystem", include,
       "-isystem", include + "/simt/std",
+      // A constant index past a local array's end is an error, as docs/language.md says.
+      "-Werror=array-bounds",
       options.color ? "-fcolor-diagnostics" : "-fno-color-diagnostics",
   };
   for (const auto& dir : options.include_dirs) args.push_back("-I" + dir);

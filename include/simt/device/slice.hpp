@@ -23,7 +23,11 @@ namespace simt {
 
 /// Read-only view of device memory: a bounds-checked `x[i]`. Only `Slice<const T>` exists.
 template <class T>
-class Slice;
+class Slice {
+  static_assert(sizeof(T) == 0,
+                "simt::Slice<T> is read-only: write simt::Slice<const T> (an output that each thread writes one "
+                "element of is simt::DisjointSlice<T>)");
+};
 
 template <class T>
 class Slice<const T> {
