@@ -2,12 +2,20 @@
 #include <iostream>
 #include <optional>
 
+#include <llvm/Support/FileSystem.h>
+
 #include "analysis/rules.hpp"
 #include "checker/allowlist/listing.hpp"
 #include "checker/checker.hpp"
+#include "cli/check_format.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "support/diagnostic_record.hpp"
+
+#ifndef SIMTC_VERSION
+#define SIMTC_VERSION "0.0.0"
+#endif
 
 namespace simtc::cli {
 
@@ -23,6 +31,11 @@ namespace cl = llvm::cl;
 
 cl::OptionCategory check_category("Check options");
 cl::list<std::string> inputs_flag(cl::Positional, cl::desc("FILE..."), cl::sub(check_command()));
+cl::opt<std::string> format_flag("format",
+                                 cl::desc("how to print the diagnostics: text (as a compiler does, the default), "
+                                          "json or sarif (SARIF 2.1.0, for code scanning)"),
+                                 cl::value_desc("text|json|sarif"), cl::init("text"), cl::cat(check_category),
+                                 cl::sub(check_command()));
 cl::list<std::string> disable_flag("disable", cl::desc("do not run RULE (repeatable)"), cl::value_desc("RULE"),
                                    cl::cat(check_category), cl::sub(check_command()));
 cl::opt<bool> list_rules_flag("list-rules", cl::desc("print every rule's id and title"), cl::cat(check_category),
@@ -65,6 +78,9 @@ int run_check() {
     if (given) return usage_error("check", std::string("'") + name + "' is an option of simtc build; check writes nothing");
   driver::CompileOptions options;
   if (std::optional<std::string> error = read_compile_options(options)) return usage_error("check", *error);
+  const std::string format = format_flag;
+  if (format != "text" && format != "json" && format != "sarif")
+    return usage_error("check", "unknown --format '" + format + "' (expected text, json or sarif)");
   if (list_rules_flag) {
     for (const checker::RuleInfo& rule : checker::rule_table()) std::cout << rule.id << "  " << rule.title << "\n";
     for (const analysis::RuleInfo& rule : analysis::rule_table()) std::cout << rule.id << "  " << rule.title << "\n";
@@ -94,9 +110,18 @@ int run_check() {
   }
   if (inputs_flag.empty()) return usage_error("check", "no input file (try 'simtc check --help')");
 
+  DiagnosticRecords records;
+  records.is_rule = driver::is_rule_id;
+  if (format != "text") options.frontend.records = &records;
   int status = 0;
   for (const std::string& input : inputs_flag)
     if (!driver::check_file(input, options)) status = 1;
+  if (format == "json") std::cout << diagnostics_json(records);
+  if (format == "sarif") {
+    llvm::SmallString<256> cwd;
+    if (llvm::sys::fs::current_path(cwd)) cwd = ".";
+    std::cout << diagnostics_sarif(records, SIMTC_VERSION, std::string(cwd));
+  }
   return status;
 }
 
