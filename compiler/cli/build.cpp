@@ -3,36 +3,47 @@
 #include <iostream>
 #include <system_error>
 
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/stages.hpp"
 #include "driver/header_gen.hpp"
+#include "driver/stage_clock.hpp"
 
 namespace simtc::cli {
+
+llvm::cl::SubCommand& build_command() {
+  static llvm::cl::SubCommand command(
+      "build",
+      "compile kernel files to PTX (--header: also the C++ header with a typed launch method per kernel)");
+  return command;
+}
+
 namespace {
+
+namespace cl = llvm::cl;
+
+cl::OptionCategory output_category("Output options");
+cl::list<std::string> inputs_flag(cl::Positional, cl::desc("FILE..."), cl::sub(build_command()));
+cl::opt<std::string> output_flag("o", cl::desc("the PTX output ('-' for stdout; default <stem>.ptx)"),
+                            cl::value_desc("FILE"), cl::cat(output_category), cl::sub(build_command()));
+cl::opt<std::string> header_flag("header", cl::desc("also write the generated C++ header"), cl::value_desc("FILE"),
+                            cl::cat(output_category), cl::sub(build_command()));
+cl::opt<std::string> depfile_flag("depfile",
+                             cl::desc("also write a Makefile-style depfile: the PTX output depends on the input "
+                                      "and every header it includes (for build systems)"),
+                             cl::value_desc("FILE"), cl::cat(output_category), cl::sub(build_command()));
+cl::opt<bool> ptxas_flag("ptxas", cl::desc("assemble the PTX with ptxas to validate it"), cl::cat(output_category),
+                    cl::sub(build_command()));
+cl::opt<bool> resource_usage_flag("resource-usage",
+                             cl::desc("print each kernel's registers, stack, spills, shared and constant memory "
+                                      "as ptxas reports them for --arch (needs ptxas)"),
+                             cl::cat(output_category), cl::sub(build_command()));
 
 std::string default_output(const std::string& input) {
   std::string name = input.substr(input.find_last_of('/') + 1);
   if (auto dot = name.rfind('.'); dot != std::string::npos) name.resize(dot);
   return name + ".ptx";
-}
-
-// Takes "--depfile FILE" / "--depfile=FILE" out of `args` (build's own flag; the shared
-// parser would read a separate FILE as an input). Returns false when FILE is missing.
-bool take_depfile(Args& args, std::string& depfile) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--depfile") {
-      if (i + 1 >= args.size()) return false;
-      depfile = args[i + 1];
-      args.erase(args.begin() + long(i), args.begin() + long(i) + 2);
-      --i;
-    } else if (args[i].rfind("--depfile=", 0) == 0) {
-      depfile = args[i].substr(10);
-      args.erase(args.begin() + long(i));
-      --i;
-    }
-  }
-  return true;
 }
 
 // True when writing `output` would overwrite `input` (the same file, by any path).
@@ -47,67 +58,55 @@ bool same_file(const std::string& input, const std::string& output) {
 
 }  // namespace
 
-int run_build(const Args& raw_args) {
-  Args args = raw_args;
-  std::string depfile;
-  if (!take_depfile(args, depfile) || (depfile.empty() && args != raw_args)) {
-    std::cerr << "simtc build: error: missing file after '--depfile'\n";
-    return 2;
-  }
-  CompileFlags flags;
-  if (auto error = parse_compile_flags(args, flags, {"--resource-usage"})) {
-    std::cerr << "simtc build: error: " << *error << "\n";
-    return 2;
-  }
-  if (flags.help) {
-    std::cout << "usage: simtc build FILE... [-o OUT.ptx] [--header OUT.hpp] [options]\n\n"
-              << "Compiles kernel files to PTX; with --header, also writes the C++ header that\n"
-              << "embeds the PTX and declares a typed launch method per kernel.\n\n"
-              << compile_flags_help()
-              << "  --depfile FILE        also write a Makefile-style depfile: the PTX output depends\n"
-              << "                        on the input and every header it includes (for build systems)\n"
-              << "  --resource-usage      print each kernel's registers, stack, spills, shared and constant\n"
-              << "                        memory as ptxas reports them for --arch (needs ptxas)\n";
-    return 0;
-  }
-  if (flags.inputs.empty()) {
-    std::cerr << "simtc build: error: no input file (try 'simtc build --help')\n";
-    return 2;
-  }
-  if (flags.inputs.size() > 1 && (!flags.output.empty() || !flags.header.empty() || !depfile.empty())) {
-    std::cerr << "simtc build: error: -o, --header and --depfile take one input file, got "
-              << flags.inputs.size() << "\n";
-    return 2;
-  }
-  for (const std::string& input : flags.inputs) {
-    std::string output = flags.output.empty() ? default_output(input) : flags.output;
-    for (const std::string* out : {&output, &flags.header, &depfile})
+int run_build() {
+  BuildRequest request;
+  if (std::optional<std::string> error = read_compile_options(request.options)) return usage_error("build", *error);
+  request.inputs.assign(inputs_flag.begin(), inputs_flag.end());
+  request.output = output_flag;
+  request.header = header_flag;
+  request.depfile = depfile_flag;
+  request.ptxas = ptxas_flag;
+  request.resource_usage = resource_usage_flag;
+  return build_files(std::move(request));
+}
+
+int build_files(BuildRequest request) {
+  if (request.inputs.empty()) return usage_error("build", "no input file (try 'simtc build --help')");
+  const std::string& depfile = request.depfile;
+  if (request.inputs.size() > 1 && (!request.output.empty() || !request.header.empty() || !depfile.empty()))
+    return usage_error("build", "-o, --header and --depfile take one input file, got " +
+                                    std::to_string(request.inputs.size()));
+  for (const std::string& input : request.inputs) {
+    std::string output = request.output.empty() ? default_output(input) : request.output;
+    const std::string* outputs[] = {&output, &request.header, &depfile};
+    for (const std::string* out : outputs)
       if (same_file(input, *out)) {
-        std::cerr << "simtc build: error: the output '" << *out << "' is the input file '" << input
-                  << "'; choose another output name\n";
-        return 2;
+        return usage_error("build", "the output '" + *out + "' is the input file '" + input +
+                                        "'; choose another output name");
       }
   }
   if (!depfile.empty()) {
     // Clang writes the depfile while it parses (it does under -fsyntax-only too); -MD keeps
     // the system headers, which is where simt's own headers sit (-isystem).
-    std::string target = flags.output.empty() ? default_output(flags.inputs.front()) : flags.output;
-    for (const char* arg : {"-MD", "-MF"}) flags.options.frontend.extra_args.push_back(arg);
-    flags.options.frontend.extra_args.push_back(depfile);
-    flags.options.frontend.extra_args.push_back("-MT");
-    flags.options.frontend.extra_args.push_back(target);
+    std::string target = request.output.empty() ? default_output(request.inputs.front()) : request.output;
+    for (const char* arg : {"-MD", "-MF"}) request.options.frontend.extra_args.push_back(arg);
+    request.options.frontend.extra_args.push_back(depfile);
+    request.options.frontend.extra_args.push_back("-MT");
+    request.options.frontend.extra_args.push_back(target);
   }
-  const bool resources = !flags.rest.empty();  // --resource-usage, the one extra flag
+  const bool resources = request.resource_usage;
   int status = 0;
-  for (const std::string& input : flags.inputs) {
+  for (const std::string& input : request.inputs) {
     std::string ptx;
     std::unique_ptr<ir::Module> module;
-    if (!driver::compile_to_ptx(input, flags.options, ptx, &module)) {
+    if (!driver::compile_to_ptx(input, request.options, ptx, &module)) {
       status = 1;
       continue;
     }
-    if (flags.ptxas) {
-      codegen::PtxasResult result = codegen::run_ptxas(ptx, flags.options.target.arch);
+    driver::StageClock clock(request.options.frontend.verbose);
+    if (request.ptxas) {
+      codegen::PtxasResult result = codegen::run_ptxas(ptx, request.options.target.arch);
+      clock.lap("ptxas");
       if (!result.ran) {
         std::cerr << "simtc build: error: --ptxas given but ptxas was not found ("
                   << codegen::default_ptxas_path() << ")\n";
@@ -122,21 +121,23 @@ int run_build(const Args& raw_args) {
     }
     if (resources) {
       std::string lines;
-      if (!resource_usage("build", ptx, flags.options.target.arch, *module, input, lines)) {
+      const bool measured = resource_usage("build", ptx, request.options.target.arch, *module, input, lines);
+      clock.lap("ptxas");
+      if (!measured) {
         status = 1;
         continue;
       }
       std::cout << lines;
     }
-    std::string output = flags.output.empty() ? default_output(input) : flags.output;
+    std::string output = request.output.empty() ? default_output(input) : request.output;
     if (!write_output(output, ptx)) {
       status = 1;
       continue;
     }
-    if (!flags.header.empty()) {
+    if (!request.header.empty()) {
       driver::HeaderOptions header;
       header.source_name = input;
-      if (!write_output(flags.header, driver::generate_header(*module, ptx, header))) status = 1;
+      if (!write_output(request.header, driver::generate_header(*module, ptx, header))) status = 1;
     }
   }
   return status;

@@ -2,28 +2,36 @@
 // to a breakpoint, printing the locals and the backtrace there.
 #include <iostream>
 
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/tools.hpp"
 
 namespace simtc::cli {
+
+llvm::cl::SubCommand& debug_command() {
+  static llvm::cl::SubCommand command(
+      "debug",
+      "run PROGRAM under cuda-gdb, interactively or (--batch) to a breakpoint; kernels built with -g");
+  return command;
+}
+
 namespace {
 
-void usage(std::ostream& os) {
-  os << "usage: simtc debug [--break FILE:LINE]... [--batch] [-ex CMD]... PROGRAM [ARGS...]\n\n"
-     << "Runs PROGRAM under cuda-gdb. Interactive by default, with the breakpoints set; with\n"
-     << "--batch, runs it to the first breakpoint and prints what the -ex commands print\n"
-     << "(default: 'info locals' and 'bt'), then exits:\n"
-     << "  cuda-gdb -batch -ex 'set breakpoint pending on' -ex 'break FILE:LINE' -ex run\n"
-     << "           -ex 'info locals' -ex bt --args PROGRAM ARGS...\n"
-     << "Exits with cuda-gdb's status.\n\n"
-     << "Kernel breakpoints and locals need kernels built with debug information (simtc build -g,\n"
-     << "or add_gpu_kernels(... DEBUG)); the host code needs the host compiler's -g.\n\n"
-     << "  --break FILE:LINE   a breakpoint (repeatable; kernel or host source)\n"
-     << "  --batch             run without a prompt, as above\n"
-     << "  -ex CMD             a cuda-gdb command (repeatable): at the start, or with --batch\n"
-     << "                      after 'run' in place of the defaults\n\n"
-     << "cuda-gdb is looked for in $CUDA_PATH/bin, beside ptxas, /usr/local/cuda/bin, then PATH.\n";
-}
+namespace cl = llvm::cl;
+
+cl::OptionCategory debug_category("Debug options");
+cl::list<std::string> break_flag("break", cl::desc("a breakpoint (repeatable; kernel or host source)"),
+                                 cl::value_desc("FILE:LINE"), cl::cat(debug_category), cl::sub(debug_command()));
+cl::opt<bool> batch_flag("batch",
+                         cl::desc("run without a prompt to the first breakpoint, print what the -ex commands print "
+                                  "(default: 'info locals' and 'bt'), then exit"),
+                         cl::cat(debug_category), cl::sub(debug_command()));
+cl::list<std::string> ex_flag("ex",
+                              cl::desc("a cuda-gdb command (repeatable): at the start, or with --batch after 'run' "
+                                       "in place of the defaults"),
+                              cl::value_desc("CMD"), cl::cat(debug_category), cl::sub(debug_command()));
+cl::opt<std::string> program_flag(cl::Positional, cl::desc("PROGRAM"), cl::sub(debug_command()));
+cl::list<std::string> program_args_flag(cl::ConsumeAfter, cl::desc("[ARGS...]"), cl::sub(debug_command()));
 
 // The shell spelling of `arg`, for the command line printed before the run.
 std::string quoted(const std::string& arg) {
@@ -35,33 +43,17 @@ std::string quoted(const std::string& arg) {
 
 }  // namespace
 
-int run_debug(const Args& args) {
-  std::vector<std::string> breaks, commands;
-  bool batch = false;
-  std::size_t program_at = 0;
-  auto option = [&](const std::string& flag, const std::string& value) -> std::optional<std::string> {
-    if (flag == "--batch") {
-      batch = true;
-    } else if (flag == "-ex") {
-      commands.push_back(value);
-    } else if (flag == "--break") {
-      if (value.find(':') == std::string::npos || value.back() == ':')
-        return "--break takes FILE:LINE, got '" + value + "'";
-      breaks.push_back(value);
-    } else {
-      return "unknown option '" + flag + "' (try 'simtc debug --help')";
-    }
-    return std::nullopt;
-  };
-  std::optional<int> done = parse_program_args("debug", args, {"--break", "-ex"}, option, usage, program_at);
-  if (!done && batch && breaks.empty()) {
-    std::cerr << "simtc debug: error: --batch needs a --break FILE:LINE to stop at\n";
-    done = 2;
-  }
-  if (done) return *done;
+int run_debug() {
+  std::vector<std::string> breaks(break_flag.begin(), break_flag.end());
+  std::vector<std::string> commands(ex_flag.begin(), ex_flag.end());
+  const bool batch = batch_flag;
+  for (const std::string& location : breaks)
+    if (location.find(':') == std::string::npos || location.back() == ':')
+      return usage_error("debug", "--break takes FILE:LINE, got '" + location + "'");
+  if (batch && breaks.empty()) return usage_error("debug", "--batch needs a --break FILE:LINE to stop at");
   std::string program;
   ToolSearch gdb;
-  if (std::optional<int> failed = find_program_and_tool("debug", args, program_at, "cuda-gdb", {}, program, gdb))
+  if (std::optional<int> failed = find_program_and_tool("debug", program_flag, "cuda-gdb", {}, program, gdb))
     return *failed;
   driver::GpuProbe gpu;
   probe_gpu(gpu);
@@ -81,7 +73,7 @@ int run_debug(const Args& args) {
   for (const std::string& cmd : commands) command.insert(command.end(), {"-ex", cmd});
   command.push_back("--args");
   command.push_back(program);
-  command.insert(command.end(), args.begin() + long(program_at) + 1, args.end());
+  command.insert(command.end(), program_args_flag.begin(), program_args_flag.end());
 
   std::string line = "simtc debug: " + quoted(gdb.path);
   for (const std::string& arg : command) line += " " + quoted(arg);

@@ -148,26 +148,14 @@ driver::DoctorFacts probe_machine() {
 
 }  // namespace
 
-int run_doctor(const Args& args) {
-  for (const std::string& arg : args) {
-    if (arg == "-h" || arg == "--help") {
-      std::cout << "usage: simtc doctor\n\n"
-                << "Checks what simtc needs and prints one line per check:\n"
-                << "  \u2713  passed\n"
-                << "  \u2717  a problem; the indented 'fix:' line under it says what to do\n"
-                << "  i  information, never a failure (no driver or no GPU here: kernels can be\n"
-                << "     compiled, but not run)\n\n"
-                << "The checks: simtc's version; LLVM and Clang 22 and LLVM's NVPTX target; simt's\n"
-                << "headers and Clang's resource directory; the CUDA toolkit's cuda.h, ptxas and\n"
-                << "libdevice; the driver (libcuda.so.1, or $SIMT_CUDA_DRIVER) and GPU 0, which\n"
-                << "needs compute capability 8.0 or newer; and a self-test that compiles a built-in\n"
-                << "kernel to PTX and assembles it with ptxas.\n\n"
-                << "Exits with 1 when a check failed, else 0.\n";
-      return 0;
-    }
-    std::cerr << "simtc doctor: error: unknown argument '" << arg << "' (try 'simtc doctor --help')\n";
-    return 2;
-  }
+llvm::cl::SubCommand& doctor_command() {
+  static llvm::cl::SubCommand command(
+      "doctor",
+      "check the toolchain and the GPU, one line per check; exits 1 when a check failed");
+  return command;
+}
+
+int run_doctor() {
   std::vector<driver::CheckResult> results = driver::doctor_checks(probe_machine());
   std::cout << driver::format_report(results);
   return driver::doctor_exit_code(results);

@@ -1,7 +1,9 @@
-// simtc: the command line. Each subcommand lives in its own file (commands.hpp).
-#include <cstring>
+// simtc: the command line. Each command lives in its own file (commands.hpp) with its
+// options; command_line.cpp reads them with llvm::cl.
 #include <iostream>
+#include <map>
 
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 
 #ifndef SIMTC_VERSION
@@ -10,52 +12,56 @@
 
 namespace {
 
-void usage(std::ostream& os) {
-  os << "usage: simtc <command> [options]\n\n"
-     << "Compiles memory-safe C++ GPU kernels ([[kernel]] functions) to PTX.\n\n"
-     << "commands:\n"
-     << "  build FILE...     compile kernel files to PTX (--header: also the C++ launch header)\n"
-     << "  check FILE...     run the safety and language rules only\n"
-     << "  inspect FILE      print a pipeline stage (--emit=ast|ir|llvm|ptx)\n"
-     << "  pipeline FILE     write every pipeline stage, PTX to SASS, into one folder\n"
-     << "  doctor            check the toolchain and the GPU\n"
-     << "  new NAME          create a CMake project with a kernel, a host program and a test\n"
-     << "  run [DIR|FILE...] build a project (or kernel and host files) for this GPU and run it\n"
-     << "  test [DIR]        build a project and run its tests with ctest\n"
-     << "  sanitize PROGRAM  run a program under compute-sanitizer; errors name kernel lines\n"
-     << "  debug PROGRAM     run a program under cuda-gdb (--batch: to a breakpoint)\n"
-     << "  version           print the version\n\n"
-     << "'simtc <command> --help' describes a command's options.\n";
+using simtc::cli::Command;
+
+int print_version() {
+  std::cout << "simtc " << SIMTC_VERSION << "\n";
+  return 0;
+}
+
+llvm::cl::SubCommand& version_command() {
+  static llvm::cl::SubCommand command("version", "print the version");
+  return command;
+}
+
+const std::map<std::string, Command>& commands() {
+  using namespace simtc::cli;
+  const char* program_arguments = "program arguments go after '--'";
+  static const std::map<std::string, Command> table{
+      {"build", {build_command, run_build}},
+      {"check", {check_command, run_check}},
+      {"inspect", {inspect_command, run_inspect}},
+      {"pipeline", {pipeline_command, run_pipeline}},
+      {"doctor", {doctor_command, run_doctor}},
+      {"new", {new_command, run_new}},
+      {"run", {run_command, run_run, /*passes_after_dashes=*/true, program_arguments}},
+      {"test", {test_command, run_test, /*passes_after_dashes=*/true, program_arguments}},
+      {"sanitize", {sanitize_command, run_sanitize}},
+      {"debug", {debug_command, run_debug}},
+      {"version", {version_command, print_version}},
+  };
+  return table;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    usage(std::cerr);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::cerr << "simtc: error: no command (try 'simtc --help')\n";
     return 2;
   }
-  std::string command = argv[1];
-  simtc::cli::Args args(argv + 2, argv + argc);
-  if (command == "build") return simtc::cli::run_build(args);
-  if (command == "check") return simtc::cli::run_check(args);
-  if (command == "inspect") return simtc::cli::run_inspect(args);
-  if (command == "doctor") return simtc::cli::run_doctor(args);
-  if (command == "new") return simtc::cli::run_new(args);
-  if (command == "pipeline") return simtc::cli::run_pipeline(args);
-  if (command == "run") return simtc::cli::run_run(args);
-  if (command == "test") return simtc::cli::run_test(args);
-  if (command == "sanitize") return simtc::cli::run_sanitize(args);
-  if (command == "debug") return simtc::cli::run_debug(args);
-  if (command == "version" || command == "--version") {
-    std::cout << "simtc " << SIMTC_VERSION << "\n";
-    return 0;
+  const std::string& name = args.front();
+  // The subcommands register on first use: make them all exist first, so that the parser (and
+  // the list of commands --help prints) knows every one.
+  for (const auto& [_, each] : commands()) each.subcommand();
+  if (name == "--version") return print_version();
+  if (name == "help" || name == "--help" || name == "-h") simtc::cli::print_commands_and_exit();
+  auto command = commands().find(name);
+  if (command == commands().end()) {
+    std::cerr << "simtc: error: unknown command '" << name << "' (try 'simtc --help')\n";
+    return 2;
   }
-  if (command == "help" || command == "--help" || command == "-h") {
-    usage(std::cout);
-    return 0;
-  }
-  std::cerr << "simtc: error: unknown command '" << command << "'\n\n";
-  usage(std::cerr);
-  return 2;
+  if (std::optional<int> done = simtc::cli::parse_command_line(command->second, args)) return *done;
+  return command->second.run();
 }

@@ -4,28 +4,35 @@
 #include <iostream>
 #include <system_error>
 
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/tools.hpp"
 #include "codegen/codegen.hpp"
 #include "driver/scaffold.hpp"
 
 namespace simtc::cli {
+
+llvm::cl::SubCommand& new_command() {
+  static llvm::cl::SubCommand command(
+      "new",
+      "create a CMake project NAME (letters, digits, '_') with a kernel, a host program and a test");
+  return command;
+}
+
 namespace {
 
 namespace fs = std::filesystem;
+namespace cl = llvm::cl;
 
-void usage(std::ostream& os) {
-  os << "usage: simtc new NAME [--dir PATH] [--arch SM]\n\n"
-     << "Creates a CMake project NAME: a vecadd kernel (kernels/NAME.cpp), a host program that\n"
-     << "runs it and checks the result against the CPU (src/main.cpp), and a ctest that skips\n"
-     << "without a GPU. It builds against the installed simtc package (find_package(simtc)).\n\n"
-     << "  NAME          letters, digits and '_', starting with a letter; it names the\n"
-     << "                executable, the kernel file and the generated C++ namespace\n"
-     << "  --dir PATH    create the project in PATH instead of ./NAME (it must not exist or\n"
-     << "                be empty)\n"
-     << "  --arch SM     GPU architecture for add_gpu_kernels(ARCH ...), e.g. sm_80\n"
-     << "                (default: the package's SIMTC_DEFAULT_ARCH, sm_90)\n";
-}
+cl::OptionCategory new_category("New project options");
+cl::list<std::string> names_flag(cl::Positional, cl::desc("NAME"), cl::sub(new_command()));
+cl::opt<std::string> dir_flag("dir",
+                              cl::desc("create the project in PATH instead of ./NAME (it must not exist or be empty)"),
+                              cl::value_desc("PATH"), cl::cat(new_category), cl::sub(new_command()));
+cl::opt<std::string> arch_flag("arch",
+                               cl::desc("GPU architecture for add_gpu_kernels(ARCH ...), e.g. sm_80 (default: the "
+                                        "package's SIMTC_DEFAULT_ARCH, sm_90)"),
+                               cl::value_desc("SM"), cl::cat(new_category), cl::sub(new_command()));
 
 bool write_file(const fs::path& path, const std::string& contents) {
   std::error_code ec;
@@ -47,57 +54,20 @@ bool write_file(const fs::path& path, const std::string& contents) {
 
 }  // namespace
 
-int run_new(const Args& args) {
+int run_new() {
   driver::ScaffoldOptions options;
-  std::string dir;
-  bool have_name = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    auto value = [&](const std::string& flag, std::string& out) {
-      if (arg == flag) {
-        if (i + 1 >= args.size()) {
-          std::cerr << "simtc new: error: missing value after '" << flag << "'\n";
-          return false;
-        }
-        out = args[++i];
-        return true;
-      }
-      if (arg.rfind(flag + "=", 0) == 0) {
-        out = arg.substr(flag.size() + 1);
-        return true;
-      }
-      return false;
-    };
-    if (arg == "-h" || arg == "--help") {
-      usage(std::cout);
-      return 0;
-    } else if (arg == "--dir" || arg.rfind("--dir=", 0) == 0) {
-      if (!value("--dir", dir)) return 2;
-    } else if (arg == "--arch" || arg.rfind("--arch=", 0) == 0) {
-      if (!value("--arch", options.arch)) return 2;
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      std::cerr << "simtc new: error: unknown option '" << arg << "' (try 'simtc new --help')\n";
-      return 2;
-    } else if (have_name) {
-      std::cerr << "simtc new: error: one project name expected, got '" << options.name << "' and '" << arg
-                << "'\n";
-      return 2;
-    } else {
-      options.name = arg;
-      have_name = true;
-    }
-  }
+  const std::string dir = dir_flag;
+  options.arch = arch_flag;
+  if (names_flag.size() > 1)
+    return usage_error("new", "one project name expected, got '" + names_flag[0] + "' and '" + names_flag[1] + "'");
+  if (!names_flag.empty()) options.name = names_flag.front();
   if (std::string error = driver::validate_project_name(options.name); !error.empty()) {
-    std::cerr << "simtc new: error: " << error << "\n";
-    return 2;
+    return usage_error("new", error);
   }
   if (!options.arch.empty()) {  // the architectures `simtc build --arch` takes
     codegen::TargetOptions target;
     target.arch = options.arch;
-    if (std::string error = codegen::check_target(target); !error.empty()) {
-      std::cerr << "simtc new: error: " << error << "\n";
-      return 2;
-    }
+    if (std::string error = codegen::check_target(target); !error.empty()) return usage_error("new", error);
   }
 
   fs::path root = dir.empty() ? fs::path(options.name) : fs::path(dir);

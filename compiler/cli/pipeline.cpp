@@ -9,15 +9,39 @@
 
 #include <llvm/Support/FileSystem.h>
 
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/stages.hpp"
 #include "cli/tools.hpp"
 
 namespace simtc::cli {
+
+llvm::cl::SubCommand& pipeline_command() {
+  static llvm::cl::SubCommand command(
+      "pipeline",
+      "write every stage of the pipeline for a kernel file, AST to SASS, into one folder (default <stem>.pipeline/)");
+  return command;
+}
+
 namespace {
 
 namespace fs = std::filesystem;
+namespace cl = llvm::cl;
+
+cl::OptionCategory pipeline_category("Pipeline options");
+cl::list<std::string> inputs_flag(cl::Positional, cl::desc("FILE"), cl::sub(pipeline_command()));
+cl::opt<std::string> output_flag("o", cl::desc("the folder (created; earlier NN-* files in it are removed)"),
+                                 cl::value_desc("DIR"), cl::cat(pipeline_category), cl::sub(pipeline_command()));
+cl::opt<bool> resource_usage_flag("resource-usage",
+                                  cl::desc("print each kernel's registers, stack, spills, shared and constant "
+                                           "memory as ptxas reports them"),
+                                  cl::cat(pipeline_category), cl::sub(pipeline_command()));
+cl::opt<bool> locations_flag("locations", cl::desc("print source locations in the simt IR"),
+                             cl::cat(pipeline_category), cl::sub(pipeline_command()));
+// build's options that pipeline does itself: the error says so (rather than "unknown option").
+cl::opt<std::string> misplaced_header("header", cl::ReallyHidden, cl::sub(pipeline_command()));
+cl::opt<bool> misplaced_ptxas("ptxas", cl::ReallyHidden, cl::sub(pipeline_command()));
 
 // The folder being filled: each stage gets the next number.
 class Folder {
@@ -53,28 +77,6 @@ class Folder {
   fs::path dir_;
   std::vector<std::pair<std::string, std::string>> entries_;
 };
-
-void usage(std::ostream& os) {
-  os << "usage: simtc pipeline FILE [-o DIR] [--resource-usage] [options]\n\n"
-     << "Writes every stage of the pipeline for a kernel file into DIR (default <stem>.pipeline/),\n"
-     << "numbered in pipeline order, and lists them in DIR/index.txt:\n"
-     << "  NN-ast.txt                Clang's AST of the kernels\n"
-     << "  NN-ir-irgen.simt          simt IR as irgen produced it\n"
-     << "  NN-ir-view.simt           the analysis view of the kernels\n"
-     << "  NN-ir-after-PASS.simt     simt IR after each of simtc's passes\n"
-     << "  NN-llvm-unopt.ll          LLVM IR before optimization\n"
-     << "  NN-llvm.ll                LLVM IR after optimization\n"
-     << "  NN-ptx.ptx                PTX\n"
-     << "  NN-ptxas.cubin            the cubin ptxas makes for --arch (when ptxas is found)\n"
-     << "  NN-ptxas-log.txt          ptxas -v's report\n"
-     << "  NN-resource-usage.txt     with --resource-usage: one line per kernel (also printed)\n"
-     << "  NN-sass.txt               SASS, from nvdisasm -c (or cuobjdump -sass) when found\n\n"
-     << "  -o DIR                the folder (created; earlier NN-* files in it are removed)\n"
-     << "  --resource-usage      print each kernel's registers, stack, spills, shared and constant\n"
-     << "                        memory as ptxas reports them\n"
-     << "  --locations           print source locations in the simt IR\n"
-     << compile_flags_help();
-}
 
 // Removes what an earlier run left in `dir` (NN-* and index.txt), so no stale stage remains.
 bool clear_folder(const fs::path& dir) {
@@ -121,38 +123,30 @@ std::string disassemble(const std::string& cubin, bool line_info, Folder& folder
 
 }  // namespace
 
-int run_pipeline(const Args& args) {
-  CompileFlags flags;
-  if (auto error = parse_compile_flags(args, flags, {"--resource-usage", "--locations"})) {
-    std::cerr << "simtc pipeline: error: " << *error << "\n";
-    return 2;
-  }
-  if (flags.help) {
-    usage(std::cout);
-    return 0;
-  }
-  if (flags.inputs.size() != 1) {
-    std::cerr << "simtc pipeline: error: expected one input file, got " << flags.inputs.size()
-              << " (try 'simtc pipeline --help')\n";
-    return 2;
-  }
-  if (!flags.header.empty() || flags.ptxas) {
-    std::cerr << "simtc pipeline: error: '" << (flags.ptxas ? "--ptxas" : "--header")
-              << "' is an option of simtc build; pipeline runs ptxas when it finds it\n";
-    return 2;
-  }
-  bool resources = false;
+int run_pipeline() {
+  driver::CompileOptions options;
+  if (std::optional<std::string> error = read_compile_options(options)) return usage_error("pipeline", *error);
+  if (inputs_flag.size() != 1)
+    return usage_error("pipeline", "expected one input file, got " + std::to_string(inputs_flag.size()) +
+                                       " (try 'simtc pipeline --help')");
+  if (misplaced_header.getNumOccurrences() > 0 || misplaced_ptxas.getNumOccurrences() > 0)
+    return usage_error("pipeline", std::string("'") + (misplaced_ptxas.getNumOccurrences() > 0 ? "--ptxas" : "--header") +
+                                       "' is an option of simtc build; pipeline runs ptxas when it finds it");
+  const bool resources = resource_usage_flag;
   ir::PrintOptions print_options;
-  for (const std::string& arg : flags.rest) {
-    if (arg == "--resource-usage") resources = true;
-    if (arg == "--locations") print_options.locations = true;
-  }
-  const std::string& input = flags.inputs.front();
+  print_options.locations = locations_flag;
+  const std::string& input = inputs_flag.front();
   std::string stem = fs::path(input).stem().string();
-  fs::path dir = flags.output.empty() ? fs::path(stem + ".pipeline") : fs::path(flags.output);
+  const std::string output = output_flag;
+  fs::path dir = output.empty() ? fs::path(stem + ".pipeline") : fs::path(output);
+  // A file that cannot be read is the frontend's one error, before the folder is made (which
+  // would stay behind, empty).
+  if (std::error_code ec = llvm::sys::fs::access(input, llvm::sys::fs::AccessMode::Exist)) {
+    std::cerr << "error: cannot read '" << input << "': " << ec.message() << "\n";
+    return 1;
+  }
   if (!clear_folder(dir)) return 1;
   Folder folder(dir);
-  driver::CompileOptions& options = flags.options;
   // A stage failed (its diagnostics are printed): the folder keeps the stages before it.
   auto failed = [&] {
     folder.finish();

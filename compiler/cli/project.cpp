@@ -10,6 +10,8 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/JSON.h>
 
+#include "cli/command_line.hpp"
+#include "cli/commands.hpp"
 #include "codegen/codegen.hpp"
 
 namespace simtc::cli {
@@ -58,58 +60,32 @@ std::optional<fs::path> codemodel_file(const fs::path& reply_dir, std::string& e
 
 namespace {
 
-std::optional<std::string> read_project_args(const std::vector<std::string>& args, bool allow_target,
-                                             ProjectArgs& out) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg == "--") {
-      out.passed.assign(args.begin() + long(i) + 1, args.end());
-      break;
-    }
-    bool matched = false;
-    for (auto [flag, value] : {std::pair{"--arch", &out.arch}, std::pair{"--build-dir", &out.build_dir},
-                               std::pair{"--target", allow_target ? &out.target : nullptr}}) {
-      if (value == nullptr) continue;
-      std::string name = flag;
-      if (arg == name) {
-        if (i + 1 >= args.size()) return "missing value after '" + name + "'";
-        *value = args[++i];
-      } else if (arg.rfind(name + "=", 0) == 0) {
-        *value = arg.substr(name.size() + 1);
-      } else {
-        continue;
-      }
-      matched = true;
-      break;
-    }
-    if (matched) continue;
-    if (arg == "-h" || arg == "--help") {
-      out.help = true;
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      return "unknown option '" + arg + "' (program arguments go after '--')";
-    } else {
-      out.inputs.push_back(arg);
-    }
-  }
+namespace cl = llvm::cl;
+
+cl::OptionCategory project_category("Project options");
+cl::list<std::string> run_inputs_flag(cl::Positional, cl::desc("[DIR | FILE...] [-- ARGS...]"),
+                                      cl::sub(run_command()));
+cl::list<std::string> test_inputs_flag(cl::Positional, cl::desc("[DIR] [-- CTEST_ARGS...]"), cl::sub(test_command()));
+cl::opt<std::string> build_dir_flag("build-dir", cl::desc("the build directory"), cl::value_desc("B"),
+                                    cl::cat(project_category), cl::sub(run_command()), cl::sub(test_command()));
+cl::opt<std::string> arch_flag("arch",
+                               cl::desc("the architecture to compile for (default: GPU 0's; sm_90 without a GPU, "
+                                        "where the program runs its CPU path, if it has one)"),
+                               cl::value_desc("SM"), cl::cat(project_category), cl::sub(run_command()),
+                               cl::sub(test_command()));
+
+}  // namespace
+
+std::optional<std::string> read_project_args(const std::string& command, ProjectArgs& out) {
+  const cl::list<std::string>& inputs = command == "run" ? run_inputs_flag : test_inputs_flag;
+  out.inputs.assign(inputs.begin(), inputs.end());
+  out.build_dir = build_dir_flag;
+  out.arch = arch_flag;
+  out.passed = arguments_after_dashes();
   if (!out.arch.empty()) {
     codegen::TargetOptions target;
     target.arch = out.arch;
     if (std::string problem = codegen::check_target(target); !problem.empty()) return problem;
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
-std::optional<int> parse_project_args(const std::string& command, const std::vector<std::string>& args,
-                                      bool allow_target, void (*usage)(std::ostream&), ProjectArgs& out) {
-  if (std::optional<std::string> error = read_project_args(args, allow_target, out)) {
-    std::cerr << "simtc " << command << ": error: " << *error << "\n";
-    return 2;
-  }
-  if (out.help) {
-    usage(std::cout);
-    return 0;
   }
   return std::nullopt;
 }

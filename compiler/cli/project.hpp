@@ -2,7 +2,6 @@
 // CMake project that uses add_gpu_kernels() against this simtc's package.
 #pragma once
 
-#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,14 +16,11 @@ struct ProjectArgs {
   std::string arch;                 // --arch; empty: the GPU's (detect_gpu_arch)
   std::string target;               // --target (run)
   std::vector<std::string> passed;  // after "--": the program's (run) or ctest's (test) arguments
-  bool help = false;
 };
 
-/// Parses [INPUT...] [--arch SM] [--build-dir B] [--target NAME] [-- ARGS...]; `--target`
-/// only when `allow_target`. Returns the exit status when the command is done: 0 after --help
-/// (`usage` printed), 2 after a usage error (printed as "simtc <command>: error: ...").
-std::optional<int> parse_project_args(const std::string& command, const std::vector<std::string>& args,
-                                      bool allow_target, void (*usage)(std::ostream&), ProjectArgs& out);
+/// The options of `command` (run or test) as given (--target aside: run's own); what follows
+/// "--" goes to `passed`. Returns a usage error message for an unknown --arch, or nothing.
+std::optional<std::string> read_project_args(const std::string& command, ProjectArgs& out);
 
 /// The project directory `dir` and its build directory (--build-dir, else DIR/build); false,
 /// with the usage error printed, when `dir` has no CMakeLists.txt.

@@ -8,32 +8,29 @@
 #include <regex>
 #include <system_error>
 
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/project.hpp"
 #include "frontend/frontend.hpp"
 
 namespace simtc::cli {
+
+llvm::cl::SubCommand& run_command() {
+  static llvm::cl::SubCommand command(
+      "run",
+      "build a project (or kernel and host files) for this machine's GPU and run it with ARGS; exits with its status");
+  return command;
+}
+
 namespace {
 
 namespace fs = std::filesystem;
+namespace cl = llvm::cl;
 
-void usage(std::ostream& os) {
-  os << "usage: simtc run [DIR] [--build-dir B] [--target NAME] [--arch SM] [-- ARGS...]\n"
-     << "       simtc run FILE... [--build-dir B] [--arch SM] [-- ARGS...]\n\n"
-     << "Builds a program for this machine's GPU and runs it with ARGS; exits with its status.\n\n"
-     << "DIR (default: the current directory) is a CMake project that uses add_gpu_kernels(),\n"
-     << "such as one made by 'simtc new': it is configured into B (default DIR/build) against\n"
-     << "this simtc's package, with Ninja when found and -DSIMTC_DEFAULT_ARCH set to the GPU's\n"
-     << "architecture, built, and its executable run: the only executable target, or NAME.\n\n"
-     << "FILE... are C++ files: each that includes <simt/kernel.hpp> is compiled with\n"
-     << "'simtc build --header' (its header is <stem>.simt.hpp), and all of them (kernel files\n"
-     << "too, for the CPU fallback the examples use) with the C++ compiler ($CXX, else c++) and\n"
-     << "linked with simt's runtime, in B (default: a temporary directory, removed afterwards).\n\n"
-     << "  --build-dir B   the build directory\n"
-     << "  --target NAME   the executable target to run, when the project has several\n"
-     << "  --arch SM       the architecture to compile for (default: GPU 0's; sm_90 without a\n"
-     << "                  GPU, where the program runs its CPU path, if it has one)\n";
-}
+cl::OptionCategory run_category("Run options");
+
+cl::opt<std::string> target_flag("target", cl::desc("the executable target to run, when the project has several"),
+                                 cl::value_desc("NAME"), cl::cat(run_category), cl::sub(run_command()));
 
 bool is_kernel_file(const std::string& path) {
   static const std::regex include(R"(#\s*include\s*<simt/kernel\.hpp>)");
@@ -96,9 +93,13 @@ int run_files(const ProjectArgs& args) {
 
   for (const std::string& kernel : kernels) {
     std::string stem = fs::path(kernel).stem().string();
-    Args build{kernel, "--arch", arch.arch, "-o", (dir / (stem + ".ptx")).string(), "--header",
-               (dir / (stem + ".simt.hpp")).string()};
-    if (int status = run_build(build); status != 0) return 1;
+    BuildRequest build;
+    build.options.target.arch = build.options.checker.arch = arch.arch;
+    build.options.checker.ptx_version = codegen::effective_ptx_version(build.options.target);
+    build.inputs = {kernel};
+    build.output = (dir / (stem + ".ptx")).string();
+    build.header = (dir / (stem + ".simt.hpp")).string();
+    if (int status = build_files(std::move(build)); status != 0) return 1;
   }
   fs::path program = fs::absolute(dir / fs::path(args.inputs.front()).stem());
   std::vector<std::string> compile{"-std=c++20", "-O2", "-I" + dir.string(),
@@ -144,15 +145,15 @@ int run_project(const ProjectArgs& args) {
 
 }  // namespace
 
-int run_run(const Args& raw) {
+int run_run() {
   ProjectArgs args;
-  if (std::optional<int> done = parse_project_args("run", raw, /*allow_target=*/true, usage, args)) return *done;
+  if (std::optional<std::string> error = read_project_args("run", args)) return usage_error("run", *error);
+  args.target = target_flag;
   std::error_code ec;
   if (args.inputs.size() <= 1 && (args.inputs.empty() || fs::is_directory(args.inputs.front(), ec)))
     return run_project(args);
   if (!args.target.empty()) {
-    std::cerr << "simtc run: error: --target is for a project directory, not for files\n";
-    return 2;
+    return usage_error("run", "--target is for a project directory, not for files");
   }
   return run_files(args);
 }

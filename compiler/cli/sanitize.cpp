@@ -6,48 +6,46 @@
 #include <iostream>
 #include <system_error>
 
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/tools.hpp"
 #include "driver/sanitizer_report.hpp"
 
 namespace simtc::cli {
+
+llvm::cl::SubCommand& sanitize_command() {
+  static llvm::cl::SubCommand command(
+      "sanitize",
+      "run PROGRAM under compute-sanitizer; each error names its kernel source line (build with -lineinfo)");
+  return command;
+}
+
 namespace {
 
 namespace fs = std::filesystem;
+namespace cl = llvm::cl;
 
-void usage(std::ostream& os) {
-  os << "usage: simtc sanitize [--tool memcheck|racecheck|synccheck|initcheck] PROGRAM [ARGS...]\n\n"
-     << "Runs PROGRAM under compute-sanitizer (--tool T --error-exitcode 1) on GPU 0, prints its\n"
-     << "report, then one line per error naming the kernel's source line\n"
-     << "  /src/saxpy.cpp:12: error: Invalid __global__ read of size 4 bytes (kernel 'saxpy', ...)\n"
-     << "and a summary, 'simtc sanitize: N errors (TOOL)' or 'simtc sanitize: no errors (TOOL)'.\n"
-     << "Exits with compute-sanitizer's status: 1 when it found errors, else the program's.\n\n"
-     << "The source lines need kernels built with -lineinfo (simtc build -lineinfo, or\n"
-     << "add_gpu_kernels(... LINEINFO), or -DSIMTC_LINEINFO=ON); without it a warning says so.\n\n"
-     << "  --tool T    memcheck (default: out-of-bounds and misaligned accesses),\n"
-     << "              racecheck (shared memory races), synccheck (barrier misuse),\n"
-     << "              initcheck (reads of uninitialized global memory)\n\n"
-     << "compute-sanitizer is looked for in $CUDA_PATH/bin, beside ptxas, /usr/local/cuda/bin,\n"
-     << "/usr/local/cuda/compute-sanitizer, then PATH.\n";
-}
+
+cl::OptionCategory sanitize_category("Sanitize options");
+cl::opt<std::string> tool_flag("tool",
+                               cl::desc("memcheck (default: out-of-bounds and misaligned accesses), racecheck (shared "
+                                        "memory races), synccheck (barrier misuse), initcheck (reads of "
+                                        "uninitialized global memory)"),
+                               cl::value_desc("T"), cl::init("memcheck"), cl::cat(sanitize_category),
+                               cl::sub(sanitize_command()));
+cl::opt<std::string> program_flag(cl::Positional, cl::desc("PROGRAM"), cl::sub(sanitize_command()));
+cl::list<std::string> program_args_flag(cl::ConsumeAfter, cl::desc("[ARGS...]"), cl::sub(sanitize_command()));
 
 }  // namespace
 
-int run_sanitize(const Args& args) {
-  std::string tool = "memcheck";
-  std::size_t program_at = 0;
-  auto option = [&](const std::string& flag, const std::string& value) -> std::optional<std::string> {
-    if (flag != "--tool") return "unknown option '" + flag + "' (try 'simtc sanitize --help')";
-    if (value != "memcheck" && value != "racecheck" && value != "synccheck" && value != "initcheck")
-      return "unknown --tool '" + value + "' (expected memcheck, racecheck, synccheck or initcheck)";
-    tool = value;
-    return std::nullopt;
-  };
-  if (std::optional<int> done = parse_program_args("sanitize", args, {"--tool"}, option, usage, program_at))
-    return *done;
+int run_sanitize() {
+  const std::string tool = tool_flag;
+  if (tool != "memcheck" && tool != "racecheck" && tool != "synccheck" && tool != "initcheck")
+    return usage_error("sanitize",
+                       "unknown --tool '" + tool + "' (expected memcheck, racecheck, synccheck or initcheck)");
   std::string program;
   ToolSearch sanitizer;
-  if (std::optional<int> failed = find_program_and_tool("sanitize", args, program_at, "compute-sanitizer",
+  if (std::optional<int> failed = find_program_and_tool("sanitize", program_flag, "compute-sanitizer",
                                                         {"/usr/local/cuda/compute-sanitizer"}, program, sanitizer))
     return *failed;
   driver::GpuProbe gpu;
@@ -65,7 +63,7 @@ int run_sanitize(const Args& args) {
   // racecheck: the analysis report (one error per pair of racing source lines), not each hazard.
   if (tool == "racecheck") command.insert(command.end(), {"--racecheck-report", "analysis"});
   command.push_back(program);
-  command.insert(command.end(), args.begin() + long(program_at) + 1, args.end());
+  command.insert(command.end(), program_args_flag.begin(), program_args_flag.end());
   std::string error;
   int status = run_program(sanitizer.path, command, error);
   std::string report = read_file(log.string());

@@ -2,28 +2,22 @@
 // tests labelled `gpu` only where there is a GPU.
 #include <iostream>
 
+#include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/project.hpp"
 
 namespace simtc::cli {
-namespace {
 
-void usage(std::ostream& os) {
-  os << "usage: simtc test [DIR] [--build-dir B] [--arch SM] [-- CTEST_ARGS...]\n\n"
-     << "Configures and builds the CMake project DIR (default: the current directory) as\n"
-     << "'simtc run' does, into B (default DIR/build), then runs its tests:\n"
-     << "  ctest --test-dir B --output-on-failure [-LE gpu] CTEST_ARGS...\n"
-     << "Without a GPU, the tests labelled 'gpu' are left out (-LE gpu), and a note says so.\n"
-     << "Exits with ctest's status.\n\n"
-     << "  --build-dir B   the build directory\n"
-     << "  --arch SM       the architecture to compile for (default: GPU 0's, else sm_90)\n";
+llvm::cl::SubCommand& test_command() {
+  static llvm::cl::SubCommand command(
+      "test",
+      "build a project as 'simtc run' does and run its tests with ctest (-LE gpu without a GPU)");
+  return command;
 }
 
-}  // namespace
-
-int run_test(const Args& raw) {
+int run_test() {
   ProjectArgs args;
-  if (std::optional<int> done = parse_project_args("test", raw, /*allow_target=*/false, usage, args)) return *done;
+  if (std::optional<std::string> error = read_project_args("test", args)) return usage_error("test", *error);
   if (args.inputs.size() > 1) {
     std::cerr << "simtc test: error: expected one project directory, got " << args.inputs.size() << "\n";
     return 2;

@@ -92,50 +92,16 @@ std::string resolve_program(const std::string& program) {
   return find_on_path(program);
 }
 
-std::optional<int> parse_program_args(
-    const std::string& command, const std::vector<std::string>& args, const std::vector<std::string>& with_value,
-    const std::function<std::optional<std::string>(const std::string& flag, const std::string& value)>& option,
-    void (*usage)(std::ostream&), std::size_t& program_at) {
-  auto usage_error = [&](const std::string& message) {
-    std::cerr << "simtc " << command << ": error: " << message << "\n";
+std::optional<int> find_program_and_tool(const std::string& command, const std::string& given,
+                                         const std::string& tool, const std::vector<std::string>& extra_dirs,
+                                         std::string& program, ToolSearch& found) {
+  if (given.empty()) {
+    std::cerr << "simtc " << command << ": error: no program to run (try 'simtc " << command << " --help')\n";
     return 2;
-  };
-  std::size_t i = 0;
-  for (; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg == "-h" || arg == "--help") {
-      usage(std::cout);
-      return 0;
-    }
-    if (arg == "--") {
-      ++i;
-      break;
-    }
-    if (arg.size() < 2 || arg[0] != '-') break;  // PROGRAM
-    std::string flag = arg.substr(0, arg.find('=')), value;
-    const bool takes_value = std::find(with_value.begin(), with_value.end(), flag) != with_value.end();
-    if (takes_value && flag.size() < arg.size()) {
-      value = arg.substr(flag.size() + 1);
-    } else if (takes_value) {
-      if (i + 1 >= args.size()) return usage_error("missing value after '" + flag + "'");
-      value = args[++i];
-    } else {
-      flag = arg;
-    }
-    if (std::optional<std::string> error = option(flag, value)) return usage_error(*error);
   }
-  if (i >= args.size()) return usage_error("no program to run (try 'simtc " + command + " --help')");
-  program_at = i;
-  return std::nullopt;
-}
-
-std::optional<int> find_program_and_tool(const std::string& command, const std::vector<std::string>& args,
-                                         std::size_t program_at, const std::string& tool,
-                                         const std::vector<std::string>& extra_dirs, std::string& program,
-                                         ToolSearch& found) {
-  program = resolve_program(args[program_at]);
+  program = resolve_program(given);
   if (program.empty()) {
-    std::cerr << "simtc " << command << ": error: '" << args[program_at] << "' is not an executable file\n";
+    std::cerr << "simtc " << command << ": error: '" << given << "' is not an executable file\n";
     return 2;
   }
   found = find_cuda_tool(tool, extra_dirs);

@@ -3,8 +3,6 @@
 // program, and the architecture of GPU 0.
 #pragma once
 
-#include <functional>
-#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,24 +35,13 @@ std::string find_on_path(const std::string& name);
 /// PATH; "" when neither (sanitize, debug).
 std::string resolve_program(const std::string& program);
 
-/// Reads the command line of a command that runs a program under a tool (sanitize, debug):
-/// "[OPTION...] [--] PROGRAM [ARGS...]". Each option goes to `option(flag, value)`, which
-/// returns an error message or nothing; a flag in `with_value` takes a value (the next argument,
-/// or after '='). Returns the exit status when the command is done: 0 after --help (`usage`
-/// printed), 2 after a usage error (printed as "simtc <command>: error: ..."); else nothing,
-/// with `program_at` the index of PROGRAM in `args`.
-std::optional<int> parse_program_args(
-    const std::string& command, const std::vector<std::string>& args, const std::vector<std::string>& with_value,
-    const std::function<std::optional<std::string>(const std::string& flag, const std::string& value)>& option,
-    void (*usage)(std::ostream&), std::size_t& program_at);
-
-/// The program at `args[program_at]` (resolve_program) and the CUDA toolkit program `tool`
-/// (find_cuda_tool) that runs it. Returns the exit status after a printed error: 2 for a
-/// missing or non-executable program, 1 (with a fix line) for a missing tool.
-std::optional<int> find_program_and_tool(const std::string& command, const std::vector<std::string>& args,
-                                         std::size_t program_at, const std::string& tool,
-                                         const std::vector<std::string>& extra_dirs, std::string& program,
-                                         ToolSearch& found);
+/// The program `given` on the command line of sanitize or debug (resolve_program) and the CUDA
+/// toolkit program `tool` (find_cuda_tool) that runs it. Returns the exit status after a
+/// printed error: 2 for no program or one that is not executable, 1 (with a fix line) for a
+/// missing tool.
+std::optional<int> find_program_and_tool(const std::string& command, const std::string& given,
+                                         const std::string& tool, const std::vector<std::string>& extra_dirs,
+                                         std::string& program, ToolSearch& found);
 
 /// Runs `program` with `args` (argv[0] not included) and waits. Standard input and output are
 /// this process's, unless `log_file` is given: then stdout and stderr go to that file. Returns

@@ -2,6 +2,7 @@
 // LLVM appears in this header.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "ir/module.hpp"
@@ -36,9 +37,13 @@ unsigned effective_ptx_version(const TargetOptions& options);
 bool emit_llvm(const ir::Module& module, const TargetOptions& options, bool optimize,
                std::string& out, DiagnosticSink& diags);
 
+/// Called as each step of emit_ptx ends ("lowering", "LLVM optimization", "codegen"), so that
+/// the caller can time it (--verbose).
+using StepDone = std::function<void(const char* step)>;
+
 /// IR -> PTX text (always through the opt_level pipeline). Returns false on error.
 bool emit_ptx(const ir::Module& module, const TargetOptions& options, std::string& out,
-              DiagnosticSink& diags);
+              DiagnosticSink& diags, const StepDone& step_done = {});
 
 struct PtxasResult {
   bool ran = false;    // false when ptxas was not found or could not be started

@@ -41,7 +41,10 @@ class SinkDiagnosticHandler final : public llvm::DiagnosticHandler {
 enum class Output { LlvmIr, Ptx };
 
 bool run(const ir::Module& module, const TargetOptions& options, bool optimize, Output output,
-         std::string& out, DiagnosticSink& diags) {
+         std::string& out, DiagnosticSink& diags, const StepDone& step_done) {
+  auto done = [&](const char* step) {
+    if (step_done) step_done(step);
+  };
   out.clear();
   if (std::string problem = check_target(options); !problem.empty()) {
     diags.error({}, problem);
@@ -63,9 +66,11 @@ bool run(const ir::Module& module, const TargetOptions& options, bool optimize, 
 
   if (!detail::link_libdevice(*m, options, diags)) return false;
   detail::apply_module_fp_attributes(*m, options);
+  done("lowering");
   if (optimize) {
     detail::optimize_module(*m, *tm, options.opt_level);
     detail::lower_fault_sites(*m, module);
+    done("LLVM optimization");
   }
   if (!options.line_info && !options.debug_info) llvm::StripDebugInfo(*m);
 
@@ -75,6 +80,7 @@ bool run(const ir::Module& module, const TargetOptions& options, bool optimize, 
   } else if (!detail::emit_assembly(*m, *tm, out)) {
     SIMTC_ICE("the NVPTX target cannot emit assembly");
   }
+  done("codegen");
   return diags.error_count() == errors_before;
 }
 
@@ -96,12 +102,12 @@ bool emit_assembly(llvm::Module& m, llvm::TargetMachine& tm, std::string& out) {
 
 bool emit_llvm(const ir::Module& module, const TargetOptions& options, bool optimize,
                std::string& out, DiagnosticSink& diags) {
-  return run(module, options, optimize, Output::LlvmIr, out, diags);
+  return run(module, options, optimize, Output::LlvmIr, out, diags, {});
 }
 
 bool emit_ptx(const ir::Module& module, const TargetOptions& options, std::string& out,
-              DiagnosticSink& diags) {
-  return run(module, options, /*optimize=*/true, Output::Ptx, out, diags);
+              DiagnosticSink& diags, const StepDone& step_done) {
+  return run(module, options, /*optimize=*/true, Output::Ptx, out, diags, step_done);
 }
 
 }  // namespace simtc::codegen

@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <iostream>
 
+#include "driver/stage_clock.hpp"
 #include "passes/default_pipeline.hpp"
+#include "support/diagnostic_record.hpp"
 
 namespace simtc::driver {
 namespace {
@@ -13,14 +15,19 @@ namespace {
 class PipelineConsumer : public frontend::AstConsumer {
  public:
   PipelineConsumer(const CompileOptions& options, bool lower, std::ostream* ast_out)
-      : options_(options), lower_(lower), ast_out_(ast_out) {}
+      : options_(options), lower_(lower), ast_out_(ast_out), clock_(options.frontend.verbose) {}
 
   void handle(clang::ASTContext& context,
               const std::vector<const clang::FunctionDecl*>& kernels) override {
+    clock_.lap("frontend");
     checked_ = checker::check(context, kernels, options_.checker);
+    clock_.lap("checker");
     if (!checked_) return;
     if (ast_out_ != nullptr) *ast_out_ << frontend::dump_kernels(context, checker::reachable_functions(context, kernels));
-    if (lower_) module_ = irgen::generate(context, kernels, options_.irgen);
+    if (lower_) {
+      module_ = irgen::generate(context, kernels, options_.irgen);
+      clock_.lap("irgen");
+    }
   }
 
   bool checked() const { return checked_; }
@@ -30,9 +37,23 @@ class PipelineConsumer : public frontend::AstConsumer {
   const CompileOptions& options_;
   bool lower_;
   std::ostream* ast_out_;
+  StageClock clock_;  // started with the parse
   bool checked_ = false;
   std::unique_ptr<ir::Module> module_;
 };
+
+// The diagnostics of a stage after the frontend: printed, or kept as records (--format).
+void report(const DiagnosticSink& diags, const FileTable& files, const CompileOptions& options, std::ostream& err) {
+  if (options.frontend.records == nullptr) {
+    diags.print(err, files);
+    return;
+  }
+  for (const Diagnostic& d : diags.diagnostics()) {
+    RecordLocation where;
+    if (d.loc.valid()) where = {files.path(d.loc.file), d.loc.line, d.loc.column};
+    options.frontend.records->add(d.severity, d.message, where);
+  }
+}
 
 }  // namespace
 
@@ -41,13 +62,19 @@ bool check_file(const std::string& path, const CompileOptions& options) {
   return module != nullptr && run_analysis(*module, options, std::cerr);
 }
 
+bool is_rule_id(const std::string& id) {
+  return checker::find_rule(id) != nullptr || analysis::find_rule(id) != nullptr;
+}
+
 bool run_analysis(const ir::Module& module, const CompileOptions& options, std::ostream& err) {
   DiagnosticSink diags;
+  StageClock clock(options.frontend.verbose);
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::pair<std::string, double>> timings;
   analysis::RuleOptions rule_options = options.analysis;
   if (options.pipeline.time_passes) rule_options.timings = &timings;
   bool ok = analysis::run_rules(module, diags, rule_options);
+  clock.lap("analysis");
   if (options.pipeline.time_passes) {
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     char line[128];
@@ -59,7 +86,7 @@ bool run_analysis(const ir::Module& module, const CompileOptions& options, std::
     std::snprintf(line, sizeof line, ";   %-24s %10.3f ms\n", "total", ms);
     err << line;
   }
-  diags.print(err, module.files());
+  report(diags, module.files(), options, err);
   return ok;
 }
 
@@ -79,10 +106,12 @@ bool dump_ast(const std::string& path, const CompileOptions& options, std::ostre
 
 bool run_passes(ir::Module& module, const CompileOptions& options, std::ostream& err) {
   DiagnosticSink diags;
+  StageClock clock(options.frontend.verbose);
   passes::PipelineOptions pipeline = options.pipeline;
   if (pipeline.dump == nullptr) pipeline.dump = &err;
   bool ok = passes::default_pipeline().run(module, diags, pipeline);
-  diags.print(err, module.files());
+  clock.lap("passes");
+  report(diags, module.files(), options, err);
   return ok && !diags.has_errors();
 }
 
@@ -119,7 +148,8 @@ bool compile_to_ptx(const std::string& path, const CompileOptions& options, std:
   if (!run_passes(*module, options, std::cerr)) return false;
   lap("simt passes");
   DiagnosticSink diags;
-  bool ok = codegen::emit_ptx(*module, options.target, ptx, diags);
+  StageClock clock(options.frontend.verbose);
+  bool ok = codegen::emit_ptx(*module, options.target, ptx, diags, [&](const char* step) { clock.lap(step); });
   lap("LLVM and PTX");
   report_stages();
   diags.print(std::cerr, module->files());

@@ -28,8 +28,12 @@ struct CompileOptions {
 
 /// Parses and checks `path`: the checker's rules on the AST, then irgen and the analysis
 /// rules on the IR (what `simtc build` runs before the passes, without codegen). Diagnostics
-/// go to stderr; returns true when there were none of error severity.
+/// go to stderr (to options.frontend.records when set); returns true when there were none of
+/// error severity.
 bool check_file(const std::string& path, const CompileOptions& options);
+
+/// True when `id` names one of simtc's rules (the checker's or the analysis rules').
+bool is_rule_id(const std::string& id);
 
 /// Runs the analysis rules on `module` (which stays as it is); false when one reported an
 /// error (printed to `err`).

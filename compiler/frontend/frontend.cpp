@@ -20,6 +20,7 @@
 #include "frontend/diagnostic_hints.hpp"
 #include "frontend/attributes.hpp"
 #include "frontend/diagnostic.hpp"
+#include "frontend/diagnostic_recorder.hpp"
 #include "frontend/prefix_pch.hpp"
 
 #ifndef SIMTC_SOURCE_INCLUDE_DIR
@@ -193,6 +194,9 @@ std::vector<std::string> clang_arguments(const std::string& path, const Frontend
   for (const auto& dir : options.include_dirs) args.push_back("-I" + dir);
   for (const auto& def : options.defines) args.push_back("-D" + def);
   for (const auto& extra : options.extra_args) args.push_back(extra);
+  // Clang prints "N errors generated." to stderr after the diagnostics unless carets are off;
+  // with the diagnostics kept as records, nothing of them is printed.
+  if (options.records != nullptr) args.push_back("-fno-caret-diagnostics");
   args.push_back(path);
   return args;
 }
@@ -244,7 +248,9 @@ bool parse_file(const std::string& path, const FrontendOptions& options, AstCons
   // "unable to handle compilation").
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!file) {
-    llvm::errs() << "error: cannot read '" << path << "': " << file.getError().message() << "\n";
+    std::string message = "cannot read '" + path + "': " + file.getError().message();
+    if (options.records != nullptr) options.records->add(Severity::Error, message, {path, 0, 0});
+    else llvm::errs() << "error: " << message << "\n";
     return false;
   }
   const llvm::StringRef text = (*file)->getBuffer();
@@ -268,6 +274,11 @@ bool parse_file(const std::string& path, const FrontendOptions& options, AstCons
                                                                     llvm::vfs::getRealFileSystem());
         clang::tooling::ToolInvocation invocation(std::move(args),
                                                   std::make_unique<Action>(consumer, had_errors), files.get());
+        std::unique_ptr<DiagnosticRecorder> recorder;
+        if (options.records != nullptr) {
+          recorder = std::make_unique<DiagnosticRecorder>(*options.records);
+          invocation.setDiagnosticConsumer(recorder.get());
+        }
         ok = invocation.run();
       },
       kFrontendStackSize);

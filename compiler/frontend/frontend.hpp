@@ -11,6 +11,10 @@ class ASTContext;
 class FunctionDecl;
 }  // namespace clang
 
+namespace simtc {
+class DiagnosticRecords;
+}  // namespace simtc
+
 namespace simtc::frontend {
 
 struct FrontendOptions {
@@ -20,6 +24,7 @@ struct FrontendOptions {
   std::string resource_dir;               // Clang's resource dir; empty: the default
   bool color = false;                     // colored diagnostics
   bool verbose = false;                   // print Clang's command line to stderr
+  DiagnosticRecords* records = nullptr;   // collect the diagnostics here instead of printing them
   std::vector<std::string> extra_args;    // passed to Clang as they are
 };
 
@@ -34,8 +39,9 @@ class AstConsumer {
 };
 
 /// Parses `path` and, when Clang reports no error, runs `consumer` on the AST before it is
-/// destroyed. Diagnostics go to stderr in Clang's format. Returns false if any error was
-/// reported (by Clang or by the consumer through the context's DiagnosticsEngine).
+/// destroyed. Diagnostics go to stderr in Clang's format (to `options.records` when set).
+/// Returns false if any error was reported (by Clang or by the consumer through the context's
+/// DiagnosticsEngine).
 bool parse_file(const std::string& path, const FrontendOptions& options, AstConsumer& consumer);
 
 /// The Clang command line simtc uses for `path` (for --verbose and for tests).
