@@ -17,11 +17,15 @@ std::string kernel_display_name(const clang::FunctionDecl& kernel) {
   policy.SuppressScope = false;
   policy.FullyQualifiedName = true;
   kernel.getNameForDiagnostic(os, policy, /*Qualified=*/true);
+  return with_simt_float16_names(out);
+}
+
+std::string with_simt_float16_names(std::string type) {
   // Clang spells the 16-bit float types by their builtin names; kernel code says simt::half.
   for (auto [builtin, simt] : {std::pair{"_Float16", "simt::half"}, std::pair{"__bf16", "simt::bfloat16"}})
-    for (std::size_t at = out.find(builtin); at != std::string::npos; at = out.find(builtin, at + 1))
-      out.replace(at, std::string(builtin).size(), simt);
-  return out;
+    for (std::size_t at = type.find(builtin); at != std::string::npos; at = type.find(builtin, at + 1))
+      type.replace(at, std::string(builtin).size(), simt);
+  return type;
 }
 
 std::string kernel_entry_name(const clang::FunctionDecl& kernel) {

@@ -1,5 +1,7 @@
 #include "irgen/host_names.hpp"
 
+#include "frontend/kernel_names.hpp"
+
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/PrettyPrinter.h>
@@ -41,12 +43,9 @@ std::optional<std::string> host_declared_type(clang::ASTContext& ast, clang::Qua
   if (spelled_by_kernel_file(ast, type)) type = type.getCanonicalType();
   clang::PrintingPolicy policy(ast.getLangOpts());
   policy.SuppressScope = false;
-  std::string out = clang::TypeName::getFullyQualifiedName(type, ast, policy, /*WithGlobalNsPrefix=*/false);
   // The kernel side's 16-bit float builtins are simt's types on the host.
-  for (auto [builtin, simt] : {std::pair{"_Float16", "simt::half"}, std::pair{"__bf16", "simt::bfloat16"}})
-    for (std::size_t at = out.find(builtin); at != std::string::npos; at = out.find(builtin, at + 1))
-      out.replace(at, std::string(builtin).size(), simt);
-  return out;
+  return frontend::with_simt_float16_names(
+      clang::TypeName::getFullyQualifiedName(type, ast, policy, /*WithGlobalNsPrefix=*/false));
 }
 
 std::optional<clang::QualType> written_element(clang::QualType slice) {
