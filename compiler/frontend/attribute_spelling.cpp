@@ -201,25 +201,14 @@ void AttributeSpellingCheck::attribute_done() {
 AttributeWarningFilter::AttributeWarningFilter(clang::DiagnosticConsumer* inner,
                                                std::unique_ptr<clang::DiagnosticConsumer> owned,
                                                std::shared_ptr<const AttributeSpellingCheck> check)
-    : inner_(inner), owned_(std::move(owned)), check_(std::move(check)) {}
-
-void AttributeWarningFilter::BeginSourceFile(const clang::LangOptions& lang, const clang::Preprocessor* pp) {
-  inner_->BeginSourceFile(lang, pp);
-}
-
-void AttributeWarningFilter::EndSourceFile() { inner_->EndSourceFile(); }
-
-void AttributeWarningFilter::finish() { inner_->finish(); }
-
-bool AttributeWarningFilter::IncludeInDiagnosticCounts() const { return inner_->IncludeInDiagnosticCounts(); }
+    : ForwardingConsumer(inner, std::move(owned)), check_(std::move(check)) {}
 
 void AttributeWarningFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) {
   unsigned id = info.getID();
   if ((id == clang::diag::warn_unknown_attribute_ignored || id == clang::diag::warn_unknown_attribute_ignored_suggestion) &&
       check_->reported_at(info.getLocation()))
     return;
-  clang::DiagnosticConsumer::HandleDiagnostic(level, info);
-  inner_->HandleDiagnostic(level, info);
+  forward(level, info);
 }
 
 }  // namespace simtc::frontend

@@ -9,6 +9,7 @@
 // attribute the check reported is dropped (AttributeWarningFilter), so each appears once.
 #pragma once
 
+#include "frontend/forwarding_consumer.hpp"
 #include <memory>
 #include <set>
 #include <string>
@@ -62,21 +63,15 @@ class AttributeSpellingCheck {
 
 /// A diagnostic consumer in front of Clang's printer that drops Clang's "unknown attribute
 /// ignored" warning for the attributes `check` reported as errors.
-class AttributeWarningFilter : public clang::DiagnosticConsumer {
+class AttributeWarningFilter : public ForwardingConsumer {
  public:
   /// `owned` is `inner` when the filter takes ownership of it, else null.
   AttributeWarningFilter(clang::DiagnosticConsumer* inner, std::unique_ptr<clang::DiagnosticConsumer> owned,
                          std::shared_ptr<const AttributeSpellingCheck> check);
 
-  void BeginSourceFile(const clang::LangOptions& lang, const clang::Preprocessor* pp) override;
-  void EndSourceFile() override;
-  void finish() override;
-  bool IncludeInDiagnosticCounts() const override;
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override;
 
  private:
-  clang::DiagnosticConsumer* inner_;
-  std::unique_ptr<clang::DiagnosticConsumer> owned_;
   std::shared_ptr<const AttributeSpellingCheck> check_;
 };
 

@@ -92,30 +92,16 @@ std::optional<std::string> std_header_hint(const std::string& header) {
   return std::nullopt;
 }
 
-DiagnosticHints::DiagnosticHints(clang::DiagnosticConsumer* inner, std::unique_ptr<clang::DiagnosticConsumer> owned)
-    : inner_(inner), owned_(std::move(owned)) {}
-
-void DiagnosticHints::BeginSourceFile(const clang::LangOptions& lang, const clang::Preprocessor* pp) {
-  inner_->BeginSourceFile(lang, pp);
-}
-
-void DiagnosticHints::EndSourceFile() { inner_->EndSourceFile(); }
-
-void DiagnosticHints::finish() { inner_->finish(); }
-
-bool DiagnosticHints::IncludeInDiagnosticCounts() const { return inner_->IncludeInDiagnosticCounts(); }
-
 void DiagnosticHints::note(clang::SourceLocation loc, const clang::Diagnostic& from, const std::string& text) {
   clang::DiagnosticsEngine* diags = const_cast<clang::DiagnosticsEngine*>(from.getDiags());
   const unsigned id = diags->getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
   clang::DiagnosticStorage storage;
   clang::Diagnostic hint(diags, loc, id, storage, text);
-  inner_->HandleDiagnostic(clang::DiagnosticsEngine::Note, hint);
+  inner().HandleDiagnostic(clang::DiagnosticsEngine::Note, hint);
 }
 
 void DiagnosticHints::HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) {
-  clang::DiagnosticConsumer::HandleDiagnostic(level, info);
-  inner_->HandleDiagnostic(level, info);
+  forward(level, info);
   const unsigned id = info.getID();
   if (level != clang::DiagnosticsEngine::Note) const_assignment_.reset();
   switch (id) {

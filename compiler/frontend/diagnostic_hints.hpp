@@ -10,6 +10,8 @@
 
 #include <clang/Basic/Diagnostic.h>
 
+#include "frontend/forwarding_consumer.hpp"
+
 namespace simtc::frontend {
 
 /// The note for a CUDA name kernel code cannot use ("kernel code writes simt::sqrt(x) for
@@ -20,24 +22,17 @@ std::optional<std::string> cuda_name_hint(const std::string& name);
 /// `header` is not one.
 std::optional<std::string> std_header_hint(const std::string& header);
 
-/// Passes every diagnostic to `inner` and adds a note after those it has a hint for.
-class DiagnosticHints : public clang::DiagnosticConsumer {
+/// Passes every diagnostic on and adds a note after those it has a hint for.
+class DiagnosticHints : public ForwardingConsumer {
  public:
-  /// `owned` is `inner` when the consumer takes ownership of it, else null.
-  DiagnosticHints(clang::DiagnosticConsumer* inner, std::unique_ptr<clang::DiagnosticConsumer> owned);
+  using ForwardingConsumer::ForwardingConsumer;
 
-  void BeginSourceFile(const clang::LangOptions& lang, const clang::Preprocessor* pp) override;
-  void EndSourceFile() override;
-  void finish() override;
-  bool IncludeInDiagnosticCounts() const override;
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override;
 
  private:
   // A note at `loc` (through the engine `from` belongs to).
   void note(clang::SourceLocation loc, const clang::Diagnostic& from, const std::string& text);
 
-  clang::DiagnosticConsumer* inner_;
-  std::unique_ptr<clang::DiagnosticConsumer> owned_;
   // An assignment to a const element waits for Clang's note on the operator it called, which
   // says whose element it is.
   std::optional<clang::SourceLocation> const_assignment_;
