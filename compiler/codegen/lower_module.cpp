@@ -179,6 +179,7 @@ void FunctionLowerer::run() {
   for (const ir::Block* b : block_order(fn_)) {
     llvm::BasicBlock* bb = blocks_.at(b);
     b_.SetInsertPoint(bb);
+    if (b == fn_.entry() && s_.options.opt_level > 0) assume_contract(fn_, f_, b_);
     for (const ir::Instruction* inst : b->instructions()) lower(*inst);
     if (!bb->getTerminator()) {
       SIMTC_ICE("block '" + b->name() + "' of @" + fn_.name() + " has no terminator");

@@ -29,6 +29,7 @@ void optimize_module(llvm::Module& m, llvm::TargetMachine& tm, int opt_level) {
     // After each round of inlining: the header's index functions are now in the kernel.
     pb.registerPeepholeEPCallback([](llvm::FunctionPassManager& fpm, llvm::OptimizationLevel) {
       fpm.addPass(LaunchShapePass());
+      fpm.addPass(ProveBoundsPass());
     });
     pb.registerVectorizerStartEPCallback([](llvm::FunctionPassManager& fpm, llvm::OptimizationLevel) {
       // Bounds checks of a loop's slice reads split the loop into a short checked start and

@@ -12,6 +12,13 @@ struct LaunchShapePass : llvm::PassInfoMixin<LaunchShapePass> {
   llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& fam);
 };
 
+/// After inlining: unsigned comparisons of kernels proven from the contract's requirements
+/// (llvm.assume at the entry), the dominating branch conditions and value ranges, through
+/// products such as a 2-D index's `r * cols + c`, become constants. prove_bounds.cpp.
+struct ProveBoundsPass : llvm::PassInfoMixin<ProveBoundsPass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& fam);
+};
+
 /// Before LLVM's loop unroller: small innermost loops with a run-time trip count get unroll
 /// count 4 (nvcc's default). default_unroll.cpp.
 struct DefaultUnrollPass : llvm::PassInfoMixin<DefaultUnrollPass> {

@@ -20,7 +20,7 @@ constexpr uint32_t kAStage = kBM * kARow, kBStage = kBK * kBRow;
 
 }  // namespace
 
-[[kernel, simt::block(kThreads)]] void hgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const simt::half> a,
+[[kernel, simt::block(kThreads), simt::requires("a.size() >= m * k", "b.size() >= k * n", "c.size() >= m * n")]] void hgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const simt::half> a,
                       simt::Slice<const simt::half> b, simt::DisjointSlice<float> c) {
   simt::SharedArray<simt::half, kStages * kAStage, 16> as;
   simt::SharedArray<simt::half, kStages * kBStage, 16> bs;

@@ -7,7 +7,7 @@
 
 #include "jacobi.hpp"
 
-[[kernel, simt::block(kBX, kBY)]] void jacobi_step(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+[[kernel, simt::block(kBX, kBY), simt::requires("in.size() >= rows * cols")]] void jacobi_step(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
                             simt::DisjointSlice<float, simt::space::RuntimeRows> out) {
   simt::SharedTile<float, kBY + 2, kBX + 2> tile;
   const uint32_t tx = simt::thread::index_x(), ty = simt::thread::index_y();

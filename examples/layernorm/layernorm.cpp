@@ -24,7 +24,7 @@ float block_sum(float v) {
 
 }  // namespace
 
-[[kernel, simt::block(kBlock)]] void layer_norm(uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
+[[kernel, simt::block(kBlock), simt::requires("gamma.size() >= cols", "beta.size() >= cols")]] void layer_norm(uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
                            simt::Slice<const float> beta, simt::DisjointSlice<float> out) {
   // One block per row of a 1-D grid: blocks of a second grid row would write the same rows.
   if (simt::block::index_y() != 0 || simt::block::index_z() != 0) return;

@@ -8,7 +8,7 @@
 
 #include "sgemm.hpp"
 
-[[kernel, simt::block(kThreadsX, kThreadsY)]] void sgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const float> a, simt::Slice<const float> b,
+[[kernel, simt::block(kThreadsX, kThreadsY), simt::requires("a.size() >= m * k", "b.size() >= k * n", "c.size() >= m * n")]] void sgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const float> a, simt::Slice<const float> b,
                       simt::DisjointSlice<float> c) {
   // As holds A's slice transposed (kBK x kBM); its rows are padded by 4 floats so the transposing
   // stores spread over the banks and a thread's kTM values stay 16-byte aligned.
@@ -26,13 +26,13 @@
     // kBM x kBK elements of A and kBK x kBN of B: four of each per thread.
     for (uint32_t e = tid; e < kBM * kBK; e += kThreadsX * kThreadsY) {
       const uint32_t r = e / kBK, kk = e % kBK;
-      const float v = row0 + r < m && k0 + kk < k ? a[(row0 + r) * k + k0 + kk] : 0.0f;
+      const float v = row0 + r < m && k0 + kk < k ? a[(row0 + r) * k + (k0 + kk)] : 0.0f;
       // Every (r, kk) of the slice is written by exactly one thread.
       as.at_mut(kk, r) = v;
     }
     for (uint32_t e = tid; e < kBK * kBN; e += kThreadsX * kThreadsY) {
       const uint32_t kk = e / kBN, cc = e % kBN;
-      const float v = k0 + kk < k && col0 + cc < n ? b[size_t(k0 + kk) * n + col0 + cc] : 0.0f;
+      const float v = k0 + kk < k && col0 + cc < n ? b[size_t(k0 + kk) * n + (col0 + cc)] : 0.0f;
       bs.at_mut(kk, cc) = v;
     }
     simt::sync_threads();

@@ -7,7 +7,7 @@
 
 #include "transpose.hpp"
 
-[[kernel, simt::block(kTile, kRows)]] void transpose(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+[[kernel, simt::block(kTile, kRows), simt::requires("in.size() >= rows * cols")]] void transpose(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
                           simt::DisjointSlice<float> out) {
   // Tiles of a 2-D grid: blocks of a second grid layer would write the same tiles.
   if (simt::block::index_z() != 0) return;

@@ -87,7 +87,10 @@ foreach(file simtc/demo/demo.simt.hpp simtc/demo/demo.ptx)
 endforeach()
 file(READ ${project}/build/simtc/demo/demo.ptx ptx)
 expect_match(build "${ptx}" "\\.entry vecadd")
-expect_match(build "${ptx}" "__simt_fault_sites")
+# The contract proves both reads in range: no check, no trap, no fault site is left.
+if(ptx MATCHES "trap;|__simt_fault_sites")
+  message(FATAL_ERROR "build: the scaffold's reads are proven in range, yet the PTX keeps a check:\n${ptx}")
+endif()
 
 # 4. Its test: passes on a GPU, skipped (exit 77) without one; both count as success.
 step(ctest COMMAND ${CTEST_COMMAND} --test-dir ${project}/build --output-on-failure)
@@ -102,7 +105,17 @@ if(GENERATOR MATCHES "Ninja")
   step(rebuild_after_header COMMAND ${CMAKE_COMMAND} --build ${project}/build)
   expect_match(rebuild_after_header "${out}" "simtc: compiling")
 endif()
-# 6. SIMTC_FAULT_REPORT=OFF: the same kernels, whose checks still trap, without fault sites.
+# 6. A read the contract does not bound keeps its check, which reports its site by default;
+# with SIMTC_FAULT_REPORT=OFF the check still traps, without fault sites.
+file(APPEND ${project}/kernels/demo.cpp "
+[[kernel, simt::block(256)]] void shifted(simt::Slice<const float> a, simt::DisjointSlice<float> c) {
+  auto i = simt::thread::index_1d();
+  if (auto out = c.get_mut(i)) *out = a[i.get() + 1];
+}
+")
+step(build_with_check COMMAND ${CMAKE_COMMAND} --build ${project}/build)
+file(READ ${project}/build/simtc/demo/demo.ptx ptx)
+expect_match(build_with_check "${ptx}" "__simt_fault_sites")
 step(configure_no_report COMMAND ${CMAKE_COMMAND} ${configure_args} -DSIMTC_FAULT_REPORT=OFF)
 step(build_no_report COMMAND ${CMAKE_COMMAND} --build ${project}/build)
 expect_match(build_no_report "${out}" "simtc: compiling")

@@ -1,0 +1,408 @@
+// Proves unsigned integer comparisons from the facts that hold where they run, so that the
+// bounds checks a kernel's own guards and contract already guarantee disappear.
+//
+// The facts: the launch contract's requirements, which the host checked before the launch
+// and lower_module.cpp states at the kernel's entry as llvm.assume; the conditions of every
+// branch edge that dominates the comparison (through `and`/`or` of conditions too); and the
+// numeric ranges LLVM knows (thread indices, zero-extended values). LLVM's own passes decide
+// the linear cases; what they leave is the product of a 2-D index: `r * cols + c < size` from
+// `r < rows`, `c < cols` and the requirement `size >= rows * cols`.
+//
+// To prove a < b, this pass bounds a from above and b from below by polynomials over the
+// values it does not look through (arguments, loads, phis, ...; all unsigned, so all >= 0),
+// and checks that lower(b) - upper(a) - 1 has no negative coefficient. Every step is checked
+// not to wrap in the IR's width: a sum, product or shift only when its numeric bound (from
+// the leaves' ranges) fits or the instruction is nuw, a difference only when the subtrahend
+// is proven no larger than the minuend. A comparison it cannot prove is left as it is.
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include <llvm/ADT/SmallVector.h>
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/ConstantRange.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/PatternMatch.h>
+
+#include "codegen/passes.hpp"
+
+namespace simtc::codegen::detail {
+namespace {
+
+using namespace llvm::PatternMatch;
+
+constexpr unsigned kDepth = 6;     // how far a bound looks through instructions
+constexpr std::size_t kTerms = 24;  // most terms of a polynomial
+
+// A value with its zero extensions removed: the same number in a narrower type.
+const llvm::Value* strip(const llvm::Value* v) {
+  while (auto* z = llvm::dyn_cast<llvm::ZExtInst>(v)) v = z->getOperand(0);
+  return v;
+}
+
+// sum of coefficient * product of leaves; the empty product is the constant term.
+class Poly {
+ public:
+  using Monomial = llvm::SmallVector<const llvm::Value*, 3>;
+
+  static Poly constant(std::int64_t c) {
+    Poly p;
+    if (c != 0) p.terms_[{}] = c;
+    return p;
+  }
+  static Poly leaf(const llvm::Value* v) {
+    Poly p;
+    p.terms_[{v}] = 1;
+    return p;
+  }
+  static std::optional<Poly> sum(const Poly& a, const Poly& b, std::int64_t sign) {
+    Poly out = a;
+    for (const auto& [m, c] : b.terms_)
+      if (!out.add(m, c, sign)) return std::nullopt;
+    return out.bounded();
+  }
+  static std::optional<Poly> product(const Poly& a, const Poly& b) {
+    Poly out;
+    for (const auto& [ma, ca] : a.terms_)
+      for (const auto& [mb, cb] : b.terms_) {
+        std::int64_t c = 0;
+        if (__builtin_mul_overflow(ca, cb, &c)) return std::nullopt;
+        Monomial m = ma;
+        m.append(mb.begin(), mb.end());
+        std::sort(m.begin(), m.end());
+        if (!out.add(m, c, 1)) return std::nullopt;
+      }
+    return out.bounded();
+  }
+  /// True when the polynomial is >= 0 for every assignment of non-negative leaves.
+  std::vector<const llvm::Value*> leaves() const {
+    std::vector<const llvm::Value*> out;
+    for (const auto& [m, c] : terms_) out.insert(out.end(), m.begin(), m.end());
+    return out;
+  }
+  bool nonnegative() const {
+    for (const auto& [m, c] : terms_)
+      if (c < 0) return false;
+    return true;
+  }
+
+ private:
+  bool add(const Monomial& m, std::int64_t c, std::int64_t sign) {
+    std::int64_t& slot = terms_[m];
+    std::int64_t delta = 0;
+    if (__builtin_mul_overflow(c, sign, &delta) || __builtin_add_overflow(slot, delta, &slot)) return false;
+    if (slot == 0) terms_.erase(m);
+    return true;
+  }
+  std::optional<Poly> bounded() const {
+    if (terms_.size() > kTerms) return std::nullopt;
+    return *this;
+  }
+  std::map<Monomial, std::int64_t> terms_;
+};
+
+// value <= poly and value <= max, as unbounded integers.
+struct Upper {
+  Poly poly;
+  unsigned __int128 max;
+};
+
+// lhs < rhs (strict) or lhs <= rhs, unsigned, zero extensions stripped.
+struct Fact {
+  const llvm::Value* lhs;
+  const llvm::Value* rhs;
+  bool strict;
+};
+
+// v when it is a constant k < 0 of small magnitude (x + k is then x - |k|), else nullptr.
+const llvm::ConstantInt* negative_constant(const llvm::Value* v) {
+  auto* c = llvm::dyn_cast<llvm::ConstantInt>(v);
+  if (c == nullptr || c->getBitWidth() < 8 || !c->isNegative() || c->getValue().getSignificantBits() > 40)
+    return nullptr;
+  return c;
+}
+
+// |k| for a negative constant k, in k's type.
+const llvm::Value* k_magnitude(const llvm::ConstantInt* k) {
+  return llvm::ConstantInt::get(k->getType(), std::uint64_t(-k->getSExtValue()));
+}
+
+bool known_nonnegative(const llvm::Value* v, const llvm::DataLayout& dl) {
+  return llvm::computeKnownBits(v, dl).isNonNegative();
+}
+
+class Prover {
+ public:
+  Prover(const llvm::DataLayout& dl, std::vector<Fact> facts) : dl_(dl), facts_(std::move(facts)) {}
+
+  /// Proves a < b (strict) or a <= b.
+  bool less(const llvm::Value* a, const llvm::Value* b, bool strict, unsigned depth = kDepth) {
+    auto ua = upper(a, depth);
+    if (!ua) return false;
+    // A value that bounds a stays itself in b's bound: `cols` in `size >= rows * cols` must
+    // not become the `c + 1` of a guard `c < cols` when a's bound is `rows * cols - 1`.
+    std::vector<const llvm::Value*> saved = std::move(kept_);
+    kept_ = ua->poly.leaves();
+    auto lb = lower(b, depth);
+    kept_ = std::move(saved);
+    if (!ua || !lb) return false;
+    auto diff = Poly::sum(*lb, ua->poly, -1);
+    if (diff && strict) diff = Poly::sum(*diff, Poly::constant(1), -1);
+    return diff && diff->nonnegative();
+  }
+
+ private:
+  static unsigned __int128 width_max(const llvm::Value* v) {
+    unsigned bits = v->getType()->getIntegerBitWidth();
+    return bits >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << bits) - 1;
+  }
+
+  Upper leaf_upper(const llvm::Value* v) const {
+    llvm::ConstantRange range = llvm::computeConstantRange(v, /*ForSigned=*/false);
+    return {Poly::leaf(v), range.getUnsignedMax().getZExtValue()};
+  }
+
+  std::optional<Upper> upper(const llvm::Value* v, unsigned depth) {
+    v = strip(v);
+    if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(v)) {
+      if (c->getValue().getActiveBits() > 62) return std::nullopt;
+      return Upper{Poly::constant(std::int64_t(c->getZExtValue())), c->getZExtValue()};
+    }
+    Upper leaf = leaf_upper(v);
+    if (depth == 0) return leaf;
+    // A guard on this very value is the tightest bound there is.
+    for (const Fact& f : facts_) {
+      if (f.lhs != v || f.rhs == v) continue;
+      auto bound = upper(f.rhs, depth - 1);
+      if (!bound) continue;
+      if (f.strict) {
+        auto minus = Poly::sum(bound->poly, Poly::constant(1), -1);
+        if (!minus || bound->max == 0) continue;
+        bound = Upper{*minus, bound->max - 1};
+      }
+      if (leaf.max < bound->max) bound->max = leaf.max;
+      return bound;
+    }
+    auto* inst = llvm::dyn_cast<llvm::BinaryOperator>(v);
+    if (inst == nullptr) return leaf;
+    const llvm::Value* x = inst->getOperand(0);
+    const llvm::Value* y = inst->getOperand(1);
+    const unsigned __int128 limit = width_max(v);
+    const bool nuw = llvm::isa<llvm::OverflowingBinaryOperator>(inst) && inst->hasNoUnsignedWrap();
+    auto fits = [&](unsigned __int128 max) { return nuw || max <= limit; };
+    switch (inst->getOpcode()) {
+      case llvm::Instruction::Or:
+        if (!llvm::cast<llvm::PossiblyDisjointInst>(inst)->isDisjoint()) return leaf;
+        [[fallthrough]];
+      case llvm::Instruction::Add: {
+        if (const llvm::ConstantInt* k = negative_constant(y)) {
+          // x - k, written as x + (2^w - k): no wrap when k <= x.
+          auto ux = upper(x, depth - 1);
+          if (!ux || !less(k_magnitude(k), x, /*strict=*/false, depth - 1)) return leaf;
+          auto p = Poly::sum(ux->poly, Poly::constant(k->getSExtValue()), 1);
+          if (!p) return leaf;
+          return Upper{*p, std::min(ux->max - std::min<unsigned __int128>(ux->max, -k->getSExtValue()), leaf.max)};
+        }
+        auto ux = upper(x, depth - 1), uy = upper(y, depth - 1);
+        if (!ux || !uy || !fits(ux->max + uy->max)) return leaf;
+        auto p = Poly::sum(ux->poly, uy->poly, 1);
+        if (!p) return leaf;
+        return Upper{*p, std::min(ux->max + uy->max, leaf.max)};
+      }
+      case llvm::Instruction::Mul:
+      case llvm::Instruction::Shl: {
+        auto ux = upper(x, depth - 1);
+        std::optional<Upper> uy;
+        if (inst->getOpcode() == llvm::Instruction::Mul) {
+          uy = upper(y, depth - 1);
+        } else if (auto* s = llvm::dyn_cast<llvm::ConstantInt>(y); s && s->getZExtValue() < 62) {
+          const std::int64_t scale = std::int64_t(1) << s->getZExtValue();
+          uy = Upper{Poly::constant(scale), std::uint64_t(scale)};
+        }
+        if (!ux || !uy) return leaf;
+        // Both factors are below 2^64, so their product fits in 128 bits.
+        const unsigned __int128 max = ux->max * uy->max;
+        if (!fits(max)) return leaf;
+        auto p = Poly::product(ux->poly, uy->poly);
+        if (!p) return leaf;
+        return Upper{*p, std::min(max, leaf.max)};
+      }
+      case llvm::Instruction::Sub: {
+        auto ux = upper(x, depth - 1);
+        auto ly = lower(y, depth - 1);
+        if (!ux || !ly || !(nuw || less(y, x, /*strict=*/false, depth - 1))) return leaf;
+        auto p = Poly::sum(ux->poly, *ly, -1);
+        if (!p) return leaf;
+        return Upper{*p, std::min(ux->max, leaf.max)};
+      }
+      case llvm::Instruction::URem: {
+        auto uy = upper(y, depth - 1);
+        if (!uy || uy->max == 0) return leaf;
+        auto p = Poly::sum(uy->poly, Poly::constant(1), -1);
+        if (!p) return leaf;
+        return Upper{*p, std::min(uy->max - 1, leaf.max)};
+      }
+      default: return leaf;
+    }
+  }
+
+  std::optional<Poly> lower(const llvm::Value* v, unsigned depth) {
+    v = strip(v);
+    if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(v)) {
+      if (c->getValue().getActiveBits() > 62) return std::nullopt;
+      return Poly::constant(std::int64_t(c->getZExtValue()));
+    }
+    if (depth == 0 || std::find(kept_.begin(), kept_.end(), v) != kept_.end()) return Poly::leaf(v);
+    for (const Fact& f : facts_) {
+      if (f.rhs != v || f.lhs == v) continue;
+      auto bound = lower(f.lhs, depth - 1);
+      if (bound && f.strict) bound = Poly::sum(*bound, Poly::constant(1), 1);
+      if (bound) return bound;
+    }
+    if (llvm::ConstantInt* c = nullptr; match(v, m_Add(m_Value(), m_ConstantInt(c))) && negative_constant(c)) {
+      const llvm::ConstantInt* k = c;
+      const llvm::Value* x = llvm::cast<llvm::Instruction>(v)->getOperand(0);
+      auto lx = lower(x, depth - 1);
+      if (!lx || !less(k_magnitude(k), x, /*strict=*/false, depth - 1)) return Poly::leaf(v);
+      auto p = Poly::sum(*lx, Poly::constant(k->getSExtValue()), 1);
+      return p ? *p : Poly::leaf(v);
+    }
+    // Only instructions that cannot wrap: a wrapped sum is smaller than its parts.
+    auto* inst = llvm::dyn_cast<llvm::OverflowingBinaryOperator>(v);
+    if (inst == nullptr || !inst->hasNoUnsignedWrap()) return Poly::leaf(v);
+    const llvm::Value* x = inst->getOperand(0);
+    const llvm::Value* y = inst->getOperand(1);
+    auto lx = lower(x, depth - 1), ly = lower(y, depth - 1);
+    if (!lx || !ly) return Poly::leaf(v);
+    std::optional<Poly> p;
+    if (inst->getOpcode() == llvm::Instruction::Add) p = Poly::sum(*lx, *ly, 1);
+    if (inst->getOpcode() == llvm::Instruction::Mul) p = Poly::product(*lx, *ly);
+    return p ? *p : Poly::leaf(v);
+  }
+
+  const llvm::DataLayout& dl_;
+  std::vector<Fact> facts_;
+  std::vector<const llvm::Value*> kept_;  // leaves lower() does not replace by their facts
+};
+
+// What `cond` being `taken` says, appended to `out`.
+void facts_of(const llvm::Value* cond, bool taken, const llvm::DataLayout& dl, std::vector<Fact>& out,
+              unsigned depth = 0) {
+  if (depth > 4) return;
+  const llvm::Value *l = nullptr, *r = nullptr;
+  // a && b true, or a || b false: both halves hold.
+  if ((taken && match(cond, m_LogicalAnd(m_Value(l), m_Value(r)))) ||
+      (!taken && match(cond, m_LogicalOr(m_Value(l), m_Value(r))))) {
+    facts_of(l, taken, dl, out, depth + 1);
+    facts_of(r, taken, dl, out, depth + 1);
+    return;
+  }
+  auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(cond);
+  if (cmp == nullptr || !cmp->getOperand(0)->getType()->isIntegerTy() ||
+      cmp->getOperand(0)->getType()->getIntegerBitWidth() > 64)
+    return;
+  llvm::CmpInst::Predicate p = taken ? cmp->getPredicate() : cmp->getInversePredicate();
+  const llvm::Value* a = cmp->getOperand(0);
+  const llvm::Value* b = cmp->getOperand(1);
+  if (llvm::ICmpInst::isSigned(p)) {
+    if (!known_nonnegative(a, dl) || !known_nonnegative(b, dl)) return;
+    p = llvm::ICmpInst::getUnsignedPredicate(p);
+  }
+  a = strip(a);
+  b = strip(b);
+  switch (p) {
+    case llvm::CmpInst::ICMP_ULT: out.push_back({a, b, true}); break;
+    case llvm::CmpInst::ICMP_ULE: out.push_back({a, b, false}); break;
+    case llvm::CmpInst::ICMP_UGT: out.push_back({b, a, true}); break;
+    case llvm::CmpInst::ICMP_UGE: out.push_back({b, a, false}); break;
+    case llvm::CmpInst::ICMP_EQ:
+      out.push_back({a, b, false});
+      out.push_back({b, a, false});
+      break;
+    case llvm::CmpInst::ICMP_NE:
+      if (match(b, m_Zero())) out.push_back({llvm::ConstantInt::get(a->getType(), 1), a, false});
+      break;
+    default: break;
+  }
+}
+
+// Every fact that holds at `at`: the dominating assumptions and branch edges.
+std::vector<Fact> facts_at(const llvm::Instruction* at, const std::vector<const llvm::CallInst*>& assumes,
+                           const llvm::DominatorTree& dt, const llvm::DataLayout& dl) {
+  std::vector<Fact> out;
+  // Innermost guards first: they are the tightest.
+  for (const llvm::DomTreeNode* node = dt.getNode(at->getParent()); node != nullptr; node = node->getIDom()) {
+    auto* branch = llvm::dyn_cast<llvm::BranchInst>(node->getBlock()->getTerminator());
+    if (branch == nullptr || !branch->isConditional()) continue;
+    for (unsigned s = 0; s < 2; ++s) {
+      llvm::BasicBlockEdge edge(node->getBlock(), branch->getSuccessor(s));
+      if (dt.dominates(edge, at->getParent())) facts_of(branch->getCondition(), s == 0, dl, out);
+    }
+  }
+  for (const llvm::CallInst* assume : assumes)
+    if (dt.dominates(assume, at)) facts_of(assume->getArgOperand(0), true, dl, out);
+  return out;
+}
+
+// true or false when the comparison is proven, nullopt otherwise.
+std::optional<bool> decide(llvm::ICmpInst& cmp, Prover& prover, const llvm::DataLayout& dl) {
+  llvm::CmpInst::Predicate p = cmp.getPredicate();
+  const llvm::Value* a = cmp.getOperand(0);
+  const llvm::Value* b = cmp.getOperand(1);
+  if (llvm::ICmpInst::isSigned(p)) {
+    if (!known_nonnegative(a, dl) || !known_nonnegative(b, dl)) return std::nullopt;
+    p = llvm::ICmpInst::getUnsignedPredicate(p);
+  }
+  switch (p) {
+    case llvm::CmpInst::ICMP_UGT: std::swap(a, b); [[fallthrough]];
+    case llvm::CmpInst::ICMP_ULT:
+      if (prover.less(a, b, true)) return true;
+      if (prover.less(b, a, false)) return false;
+      return std::nullopt;
+    case llvm::CmpInst::ICMP_UGE: std::swap(a, b); [[fallthrough]];
+    case llvm::CmpInst::ICMP_ULE:
+      if (prover.less(a, b, false)) return true;
+      if (prover.less(b, a, true)) return false;
+      return std::nullopt;
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+llvm::PreservedAnalyses ProveBoundsPass::run(llvm::Function& f, llvm::FunctionAnalysisManager& fam) {
+  if (f.getCallingConv() != llvm::CallingConv::PTX_Kernel) return llvm::PreservedAnalyses::all();
+  const llvm::DataLayout& dl = f.getDataLayout();
+  auto& dt = fam.getResult<llvm::DominatorTreeAnalysis>(f);
+  std::vector<const llvm::CallInst*> assumes;
+  std::vector<llvm::ICmpInst*> compares;
+  for (llvm::Instruction& inst : llvm::instructions(f)) {
+    if (auto* call = llvm::dyn_cast<llvm::AssumeInst>(&inst)) assumes.push_back(call);
+    auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(&inst);
+    if (cmp != nullptr && cmp->getOperand(0)->getType()->isIntegerTy() &&
+        cmp->getOperand(0)->getType()->getIntegerBitWidth() <= 64 && !llvm::isa<llvm::Constant>(cmp->getOperand(0)))
+      compares.push_back(cmp);
+  }
+  bool changed = false;
+  for (llvm::ICmpInst* cmp : compares) {
+    if (!cmp->isUnsigned() && !cmp->isSigned()) continue;
+    Prover prover(dl, facts_at(cmp, assumes, dt, dl));
+    if (auto value = decide(*cmp, prover, dl)) {
+      cmp->replaceAllUsesWith(llvm::ConstantInt::getBool(cmp->getType(), *value));
+      cmp->eraseFromParent();
+      changed = true;
+    }
+  }
+  if (!changed) return llvm::PreservedAnalyses::all();
+  llvm::PreservedAnalyses kept;
+  kept.preserveSet<llvm::CFGAnalyses>();
+  return kept;
+}
+
+}  // namespace simtc::codegen::detail

@@ -1,0 +1,130 @@
+// Bounds checks proven from the kernel's guards and its contract's requirements disappear
+// (compiler/codegen/prove_bounds.cpp, contract_facts.cpp); every check whose index the facts
+// do not bound stays and traps. Each kernel reads one element of `in`; the proven ones have no
+// trap left, the others keep exactly one.
+// RUN: %simtc build %s --no-fault-report -o - | FileCheck %s
+// RUN: %simtc build %s -o %t.ptx --ptxas
+#include <simt/kernel.hpp>
+
+#define READ_KERNEL(name, ...) [[kernel, simt::block(256), ##__VA_ARGS__]] void name
+#define FACT simt::requires("in.size() >= rows * cols")
+
+// The 2-D index under its own guards: r * cols + c <= (rows - 1) * cols + cols - 1.
+READ_KERNEL(guarded, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r < rows && c < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + c];
+}
+
+// A neighbour to the left, guarded by c > 0: c - 1 does not wrap.
+READ_KERNEL(left_neighbour, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                  simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r < rows && c < cols && c > 0)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + (c - 1)];
+}
+
+// The row above, in 64-bit arithmetic, guarded by r != 0, through a helper.
+float at(simt::Slice<const float> in, size_t r, size_t c, uint32_t cols) { return in[r * cols + c]; }
+READ_KERNEL(helper_row_above, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                    simt::DisjointSlice<float> out) {
+  const size_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r < rows && c < cols && r != 0)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = at(in, r - 1, c, cols);
+}
+
+// Guarded by an early return instead of an if.
+READ_KERNEL(early_return, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r >= rows || c >= cols) return;
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + c];
+}
+
+// No requirement: nothing says how large `in` is.
+READ_KERNEL(no_requirement)(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r < rows && c < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + c];
+}
+
+// Off by one: r <= rows lets r * cols + c reach rows * cols.
+READ_KERNEL(off_by_one, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r <= rows && c < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + c];
+}
+
+// The left neighbour without c > 0: c - 1 wraps around to 2^32 - 1 at c == 0.
+READ_KERNEL(unguarded_left, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                  simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r < rows && c < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + (c - 1)];
+}
+
+// The requirement is about another slice.
+READ_KERNEL(other_slice, simt::requires("out.size() >= rows * cols"))(uint32_t rows, uint32_t cols,
+                                                                      simt::Slice<const float> in,
+                                                                      simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r < rows && c < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + c];
+}
+
+// Rows and columns swapped in the index: r * rows + c is not below rows * cols.
+READ_KERNEL(swapped, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r < rows && c < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * rows + c];
+}
+
+// The guard is on a value the index does not use after it changed: r + 1 may equal rows.
+READ_KERNEL(stale_guard, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                               simt::DisjointSlice<float> out) {
+  uint32_t r = simt::block::index_y();
+  const uint32_t c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r < rows && c < cols) {
+    r += 1;
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + c];
+  }
+}
+
+// A requirement one element short: the last row's last element may be past the end.
+READ_KERNEL(requirement_minus_one, simt::requires("in.size() + 1 >= rows * cols"))(uint32_t rows, uint32_t cols,
+                                                                                  simt::Slice<const float> in,
+                                                                                  simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r < rows && c < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + c];
+}
+
+// CHECK-LABEL: .entry guarded(
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry left_neighbour(
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry helper_row_above(
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry early_return(
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry no_requirement(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry off_by_one(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry unguarded_left(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry other_slice(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry swapped(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry stale_guard(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry requirement_minus_one(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
