@@ -11,7 +11,7 @@
 #include "layernorm_bench_data.hpp"
 
 // The example's kernel, compiled for the host as well (the --cpu-check run).
-void layer_norm(uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
+void layer_norm(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
                 simt::Slice<const float> beta, simt::DisjointSlice<float> out);
 
 namespace bench {
@@ -47,7 +47,7 @@ std::string cpu_check() {
   const std::vector<float> in = random_floats(std::size_t(s.rows) * s.cols, 14, -3.0f, 5.0f);
   const std::vector<float> gamma = random_floats(s.cols, 15, 0.5f, 1.5f), beta = random_floats(s.cols, 16);
   std::vector<float> out(in.size(), -1.0f);
-  simt::host::launch_1d(s.rows, kBlock, layer_norm, s.cols, kEpsilon, simt::host::slice(in), simt::host::slice(gamma),
+  simt::host::launch_1d(s.rows, kBlock, layer_norm, s.rows, s.cols, kEpsilon, simt::host::slice(in), simt::host::slice(gamma),
                         simt::host::slice(beta), simt::host::disjoint(out));
   Verdict v;
   v.close("host run vs reference", widen(out), reference(s, in, gamma, beta), kTolerance);
@@ -76,7 +76,7 @@ void run(Bench& b) {
     b.fill_uniform(beta, 4, -1.0f, 1.0f);
     const simt::LaunchConfig1D shape{s.rows, kBlock, 0};
     auto run_simtc = [&](int i) {
-      simtc.layer_norm_unchecked(b.stream(), shape, s.cols, kEpsilon, In[i], gamma, beta, Out[i]);
+      simtc.layer_norm_unchecked(b.stream(), shape, s.rows, s.cols, kEpsilon, In[i], gamma, beta, Out[i]);
     };
     auto run_nvcc = [&](int i) {
       const std::uint64_t in = In[i].device_ptr(), g = gamma.device_ptr(), bt = beta.device_ptr(),

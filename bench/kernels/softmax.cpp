@@ -12,7 +12,7 @@
 #include "softmax_bench_data.hpp"
 
 // The example's kernel, compiled for the host as well (the --cpu-check run).
-void softmax(uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out);
+void softmax(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out);
 
 namespace bench {
 namespace {
@@ -45,7 +45,7 @@ std::string cpu_check() {
   for (Shape s : {Shape{5, 5003}, Shape{3, kMaxCachedCols + 7}}) {  // cached, and too long for the cache
     const std::vector<float> in = random_floats(std::size_t(s.rows) * s.cols, 13, -10.0f, 10.0f);
     std::vector<float> out(in.size(), -1.0f);
-    simt::host::launch(simt::host::LaunchSpec{{s.rows, 1, 1}, {kBlock, 1, 1}, shared_bytes(s)}, softmax, s.cols,
+    simt::host::launch(simt::host::LaunchSpec{{s.rows, 1, 1}, {kBlock, 1, 1}, shared_bytes(s)}, softmax, s.rows, s.cols,
                        simt::host::slice(in), simt::host::disjoint(out));
     v.close("host run vs reference (" + std::to_string(s.cols) + " columns)", widen(out), reference(s, in), kTolerance);
   }
@@ -69,7 +69,7 @@ void run(Bench& b) {
       b.fill_uniform(In.back(), 10 * i + 1, -10.0f, 10.0f);
     }
     const simt::LaunchConfig1D shape{s.rows, kBlock, shared_bytes(s)};
-    auto run_simtc = [&](int i) { simtc.softmax_unchecked(b.stream(), shape, s.cols, In[i], Out[i]); };
+    auto run_simtc = [&](int i) { simtc.softmax_unchecked(b.stream(), shape, s.rows, s.cols, In[i], Out[i]); };
     auto run_nvcc = [&](int i) {
       const std::uint64_t in = In[i].device_ptr(), out = Out[i].device_ptr();
       b.launch(nvcc, shape, static_cast<int>(s.cols), in, out, static_cast<int>(shared_bytes(s) != 0));

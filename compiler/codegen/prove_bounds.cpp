@@ -176,9 +176,11 @@ class Prover {
     }
     Upper leaf = leaf_upper(v);
     if (depth == 0) return leaf;
-    // A guard on this very value is the tightest bound there is.
+    // A guard on this very value is the tightest bound there is. Not for a parameter: sizes
+    // and scalars are the terms the bounds are written in (`cols <= gamma.size()` must not
+    // turn the `cols` of `r * cols + c` into `gamma.size()`).
     for (const Fact& f : facts_) {
-      if (f.lhs != v || f.rhs == v) continue;
+      if (f.lhs != v || f.rhs == v || llvm::isa<llvm::Argument>(v)) continue;
       auto bound = upper(f.rhs, depth - 1);
       if (!bound) continue;
       if (f.strict) {

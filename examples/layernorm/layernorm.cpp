@@ -24,10 +24,14 @@ float block_sum(float v) {
 
 }  // namespace
 
-[[kernel, simt::block(kBlock), simt::requires("gamma.size() >= cols", "beta.size() >= cols")]] void layer_norm(uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
-                           simt::Slice<const float> beta, simt::DisjointSlice<float> out) {
+// The requirements give the shapes (rows x cols matrices, rows of cols weights): every index
+// below is then proven in range and keeps no bounds check.
+[[kernel, simt::block(kBlock), simt::requires("in.size() >= rows * cols", "out.size() >= rows * cols",
+                                              "gamma.size() >= cols", "beta.size() >= cols")]]
+void layer_norm(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
+                simt::Slice<const float> beta, simt::DisjointSlice<float> out) {
   // One block per row of a 1-D grid: blocks of a second grid row would write the same rows.
-  if (simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  if (simt::block::index_x() >= rows || simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
   const size_t base = size_t(simt::block::index_x()) * cols;
   const uint32_t t = simt::thread::index_x();
 

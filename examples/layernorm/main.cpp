@@ -20,7 +20,7 @@
 #include "layernorm.simt.hpp"
 
 // The kernel of layernorm.cpp, compiled for the CPU as well.
-void layer_norm(uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
+void layer_norm(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
                 simt::Slice<const float> beta, simt::DisjointSlice<float> out);
 
 namespace {
@@ -93,14 +93,14 @@ int main(int argc, char** argv) {
       auto dbeta = simt::DeviceBuffer<float>::from_host(*gpu, beta);
       auto dout = simt::DeviceBuffer<float>::uninitialized(*gpu, in.size());
       dout.fill_bytes(0xFF);
-      kernels->layer_norm(stream, kernels->prepare_layer_norm(simt::LaunchConfig1D{s.rows, kBlock}), s.cols, kEpsilon,
+      kernels->layer_norm(stream, kernels->prepare_layer_norm(simt::LaunchConfig1D{s.rows, kBlock}), s.rows, s.cols, kEpsilon,
                                     std::as_const(din).view(), std::as_const(dgamma).view(),
                                     std::as_const(dbeta).view(), dout.view());
       stream.synchronize();
       failures += check("", s, in, gamma, beta, dout.to_host());
     } else {
       std::vector<float> out(in.size(), NAN);
-      simt::host::launch_1d(s.rows, kBlock, layer_norm, s.cols, kEpsilon, simt::host::slice(in),
+      simt::host::launch_1d(s.rows, kBlock, layer_norm, s.rows, s.cols, kEpsilon, simt::host::slice(in),
                             simt::host::slice(gamma), simt::host::slice(beta), simt::host::disjoint(out));
       failures += check(" (CPU)", s, in, gamma, beta, out);
     }

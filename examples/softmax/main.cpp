@@ -21,7 +21,7 @@
 #include "softmax.simt.hpp"
 
 // The kernel of softmax.cpp, compiled for the CPU as well.
-void softmax(uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out);
+void softmax(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out);
 
 namespace {
 
@@ -86,13 +86,13 @@ int main(int argc, char** argv) {
       auto din = simt::DeviceBuffer<float>::from_host(*gpu, in);
       auto dout = simt::DeviceBuffer<float>::uninitialized(*gpu, in.size());
       dout.fill_bytes(0xFF);
-      kernels->softmax(stream, kernels->prepare_softmax(simt::LaunchConfig1D{s.rows, kBlock, shared_bytes(s)}), s.cols,
+      kernels->softmax(stream, kernels->prepare_softmax(simt::LaunchConfig1D{s.rows, kBlock, shared_bytes(s)}), s.rows, s.cols,
                                  std::as_const(din).view(), dout.view());
       stream.synchronize();
       failures += check("", s, in, dout.to_host());
     } else {
       std::vector<float> out(in.size(), NAN);
-      simt::host::launch(simt::host::LaunchSpec{{s.rows, 1, 1}, {kBlock, 1, 1}, shared_bytes(s)}, softmax, s.cols,
+      simt::host::launch(simt::host::LaunchSpec{{s.rows, 1, 1}, {kBlock, 1, 1}, shared_bytes(s)}, softmax, s.rows, s.cols,
                          simt::host::slice(in), simt::host::disjoint(out));
       failures += check(" (CPU)", s, in, out);
     }

@@ -27,9 +27,13 @@ float block_combine(float v, Op op) {
 
 }  // namespace
 
-[[kernel, simt::block(kBlock), simt::dynamic_shared(0, kMaxCachedCols * sizeof(float))]] void softmax(uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+// The requirements say the matrices hold rows x cols elements: every index below is then proven
+// in range and keeps no bounds check.
+[[kernel, simt::block(kBlock), simt::dynamic_shared(0, kMaxCachedCols * sizeof(float)),
+  simt::requires("in.size() >= rows * cols", "out.size() >= rows * cols")]]
+void softmax(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
   // One block per row of a 1-D grid: blocks of a second grid row would write the same rows.
-  if (simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  if (simt::block::index_x() >= rows || simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
   auto cache = simt::dynamic_shared<float>();
   const bool cached = cache.size() >= cols;
   const size_t base = size_t(simt::block::index_x()) * cols;

@@ -189,7 +189,9 @@ std::optional<DeviceFault::Info> decode_fault(const unsigned char* record, std::
   return f;
 }
 
-std::shared_ptr<FaultRecord> attach_fault_record(CUcontext context, CUmodule module, std::string_view module_name) {
+std::shared_ptr<FaultRecord> attach_fault_record(CUcontext context, CUmodule module, std::string_view image,
+                                                 std::string_view module_name) {
+  if (image.find(kBufferSymbol) == std::string_view::npos) return nullptr;
   const Driver& d = driver();
   CUdeviceptr buffer = 0, sites = 0;
   std::size_t buffer_bytes = 0, sites_bytes = 0;

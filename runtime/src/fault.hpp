@@ -21,11 +21,14 @@ namespace simt::detail {
 
 class FaultRecord;
 
-/// For a module just loaded in `context` (current): when it has simtc's fault globals,
-/// allocates its record, points the module at it and reads its site table. Null when the
-/// module has none (PTX from elsewhere). Throws on a failed driver call. The record must
-/// outlive the module's kernels: keep it beside the module and release it after the unload.
-std::shared_ptr<FaultRecord> attach_fault_record(CUcontext context, CUmodule module, std::string_view module_name);
+/// For a module just loaded in `context` (current) from `image`: when it has simtc's fault
+/// globals, allocates its record, points the module at it and reads its site table. Null when
+/// the module has none (PTX from elsewhere, or a kernel whose every check is proven): an image
+/// that does not name the record is not asked for it, so that no driver call fails. Throws
+/// on a failed driver call. The record must outlive the module's kernels: keep it beside the
+/// module and release it after the unload.
+std::shared_ptr<FaultRecord> attach_fault_record(CUcontext context, CUmodule module, std::string_view image,
+                                                 std::string_view module_name);
 
 /// The first fault recorded by any live module's kernels, decoded; else the fault a released
 /// record of the current context held; nothing when there is none.

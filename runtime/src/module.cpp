@@ -90,7 +90,7 @@ Module Module::load_ptx(const Context& context, std::string_view ptx, std::strin
     detail::throw_driver_error(result, "loading module " + quoted(name_for_errors) + " (cuModuleLoadDataEx)", failure);
   }
   std::unique_ptr<CUmod_st, ModuleUnload> owned(module, ModuleUnload{context.native_handle()});
-  std::shared_ptr<detail::FaultRecord> fault = detail::attach_fault_record(context.native_handle(), module, name_for_errors);
+  std::shared_ptr<detail::FaultRecord> fault = detail::attach_fault_record(context.native_handle(), module, image, name_for_errors);
   return Module(std::make_shared<const State>(
       State{context, std::move(fault), std::move(owned), std::string(name_for_errors), std::move(info_log)}));
 }

@@ -41,6 +41,15 @@ READ_KERNEL(early_return, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const 
   if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + c];
 }
 
+// A second requirement bounds `cols` from above: it is not taken for `cols` in the 2-D index,
+// so both reads are proven.
+READ_KERNEL(weights, simt::requires("in.size() >= rows * cols", "w.size() >= cols"))(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                                              simt::Slice<const float> w, simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r < rows && c < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + c] * w[c];
+}
+
 // No requirement: nothing says how large `in` is.
 READ_KERNEL(no_requirement)(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
   const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
@@ -106,6 +115,8 @@ READ_KERNEL(requirement_minus_one, simt::requires("in.size() + 1 >= rows * cols"
 // CHECK-LABEL: .entry helper_row_above(
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry early_return(
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry weights(
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry no_requirement(
 // CHECK:       trap;

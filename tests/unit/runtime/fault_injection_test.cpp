@@ -303,7 +303,7 @@ TEST_F(FaultInjectionTest, EveryCallOfTheBufferScenario) {
 }
 
 TEST_F(FaultInjectionTest, EveryCallOfTheLaunchScenario) {
-  EXPECT_EQ(sweep(launch_scenario, 75), (Swept{225, 27}));
+  EXPECT_EQ(sweep(launch_scenario, 74), (Swept{222, 27}));
 }
 
 TEST_F(FaultInjectionTest, EveryCallOfTheFaultRecordScenario) {
