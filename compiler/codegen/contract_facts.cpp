@@ -5,6 +5,10 @@
 // wrap: llvm.assume at the entry, where prove_bounds.cpp and LLVM's own passes use it to
 // prove bounds checks (docs/performance.md, "Checks the compiler proves"). An `_unchecked`
 // launch that breaks a requirement is outside the contract (docs/safety-model.md).
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include <llvm/IR/IRBuilder.h>
@@ -16,8 +20,7 @@ namespace simtc::codegen::detail {
 namespace {
 
 // The IR parameter that holds an operand: a scalar, a slice's size or its row width.
-llvm::Value* operand_value(const ir::KernelSignature& sig, const ir::KernelContract::Operand& op, llvm::Function& f,
-                           llvm::IRBuilder<>& b) {
+llvm::Argument* operand_arg(const ir::KernelSignature& sig, const ir::KernelContract::Operand& op, llvm::Function& f) {
   for (const ir::KernelParam& p : sig.params) {
     if (p.name != op.param) continue;
     unsigned index = p.first_ir_param;
@@ -37,9 +40,73 @@ llvm::Value* operand_value(const ir::KernelSignature& sig, const ir::KernelContr
     if (index >= f.arg_size() || !f.getArg(index)->getType()->isIntegerTy() ||
         f.getArg(index)->getType()->getIntegerBitWidth() > 64)
       return nullptr;
-    return b.CreateZExt(f.getArg(index), b.getInt64Ty());
+    return f.getArg(index);
   }
   return nullptr;
+}
+
+llvm::Value* operand_value(const ir::KernelSignature& sig, const ir::KernelContract::Operand& op, llvm::Function& f,
+                           llvm::IRBuilder<>& b) {
+  llvm::Argument* arg = operand_arg(sig, op, f);
+  return arg == nullptr ? nullptr : b.CreateZExt(arg, b.getInt64Ty());
+}
+
+// `x`, or `x + k` / `k + x` with a literal k: the operand's index and k.
+std::optional<std::pair<std::uint64_t, std::uint64_t>> operand_plus_literal(const std::vector<ir::KernelContract::Term>& t) {
+  using Op = ir::KernelContract::Term::Op;
+  if (t.size() == 1 && t[0].op == Op::Operand) return std::pair{t[0].value, std::uint64_t(0)};
+  if (t.size() == 3 && t[2].op == Op::Add) {
+    if (t[0].op == Op::Operand && t[1].op == Op::Literal) return std::pair{t[0].value, t[1].value};
+    if (t[0].op == Op::Literal && t[1].op == Op::Operand) return std::pair{t[1].value, t[0].value};
+  }
+  return std::nullopt;
+}
+
+// A requirement that bounds one operand by a literal ("cols + 256 <= 4294967296",
+// "n < 65536", "k >= 1") also becomes the range of the parameter that holds it. LLVM's
+// scalar evolution reads parameter ranges where it does not read assumptions: with the
+// first example, `for (uint32_t j = t; j < cols; j += 256)` cannot wrap, so the loop has a
+// trip count and is unrolled.
+void bound_argument(const ir::KernelSignature& sig, const ir::KernelContract& c, const ir::KernelContract::Requirement& r,
+                    llvm::Function& f) {
+  using C = ir::KernelContract::Compare;
+  using Op = ir::KernelContract::Term::Op;
+  auto x = operand_plus_literal(r.lhs);
+  const std::vector<ir::KernelContract::Term>* other = &r.rhs;
+  C compare = r.compare;
+  if (!x) {  // the literal on the left: swap the sides
+    x = operand_plus_literal(r.rhs);
+    other = &r.lhs;
+    switch (compare) {
+      case C::Lt: compare = C::Gt; break;
+      case C::Le: compare = C::Ge; break;
+      case C::Gt: compare = C::Lt; break;
+      case C::Ge: compare = C::Le; break;
+      default: break;
+    }
+  }
+  if (!x || other->size() != 1 || (*other)[0].op != Op::Literal || x->first >= c.operands.size()) return;
+  llvm::Argument* arg = operand_arg(sig, c.operands[x->first], f);
+  if (arg == nullptr) return;
+  // x + k compared with the literal, all in unsigned 64 bits without wrap: x's bounds.
+  const unsigned __int128 k = x->second, literal = (*other)[0].value;
+  unsigned __int128 lo = 0, hi = ~std::uint64_t(0);  // x in [lo, hi]
+  switch (compare) {
+    case C::Lt: if (literal <= k) return; hi = literal - k - 1; break;
+    case C::Le: if (literal < k) return; hi = literal - k; break;
+    case C::Gt: lo = literal + 1 > k ? literal + 1 - k : 0; break;
+    case C::Ge: lo = literal > k ? literal - k : 0; break;
+    case C::Eq: if (literal < k) return; lo = hi = literal - k; break;
+    case C::Ne: return;
+  }
+  const unsigned width = arg->getType()->getIntegerBitWidth();
+  const unsigned __int128 type_max = (unsigned __int128)(~std::uint64_t(0)) >> (64 - width);
+  hi = std::min(hi, type_max);
+  if (lo > hi || (lo == 0 && hi == type_max)) return;
+  llvm::ConstantRange range(llvm::APInt(width, std::uint64_t(lo)), llvm::APInt(width, std::uint64_t(hi)) + 1);
+  if (std::optional<llvm::ConstantRange> old = arg->getRange()) range = range.intersectWith(*old);
+  arg->removeAttr(llvm::Attribute::Range);
+  arg->addAttr(llvm::Attribute::get(f.getContext(), llvm::Attribute::Range, range));
 }
 
 // One side of a requirement in postfix order; nullptr when an operand is not found.
@@ -93,6 +160,7 @@ void assume_contract(const ir::Function& fn, llvm::Function& f, llvm::IRBuilder<
       case C::Ne: holds = b.CreateICmpNE(lhs, rhs); break;
     }
     b.CreateAssumption(holds);
+    bound_argument(sig, c, r, f);
   }
 }
 

@@ -10,10 +10,13 @@
 //
 // To prove a < b, this pass bounds a from above and b from below by polynomials over the
 // values it does not look through (arguments, loads, phis, ...; all unsigned, so all >= 0),
-// and checks that lower(b) - upper(a) - 1 has no negative coefficient. Every step is checked
-// not to wrap in the IR's width: a sum, product or shift only when its numeric bound (from
-// the leaves' ranges) fits or the instruction is nuw, a difference only when the subtrahend
-// is proven no larger than the minuend. A comparison it cannot prove is left as it is.
+// and checks that lower(b) - upper(a) - 1 has no negative coefficient. An unsigned sum,
+// product or shift that wraps is smaller than the true one, so upper bounds look through
+// them whatever their width (32-bit index arithmetic, `r * cols + c` in `uint32_t`, is
+// bounded like its 64-bit form); their numeric bound is the type's maximum when they may
+// wrap. A difference is looked through only when the subtrahend is proven no larger than the
+// minuend, and lower bounds only through nuw steps. A comparison it cannot prove is left as
+// it is.
 #include <algorithm>
 #include <cstdint>
 #include <map>
@@ -197,7 +200,9 @@ class Prover {
     const llvm::Value* y = inst->getOperand(1);
     const unsigned __int128 limit = width_max(v);
     const bool nuw = llvm::isa<llvm::OverflowingBinaryOperator>(inst) && inst->hasNoUnsignedWrap();
-    auto fits = [&](unsigned __int128 max) { return nuw || max <= limit; };
+    // Every value fits its type, wrapped or not (its polynomial holds either way); the clamp
+    // also keeps the factors of a product below 2^64.
+    auto numeric = [&](unsigned __int128 max) { return std::min({max, limit, leaf.max}); };
     switch (inst->getOpcode()) {
       case llvm::Instruction::Or:
         if (!llvm::cast<llvm::PossiblyDisjointInst>(inst)->isDisjoint()) return leaf;
@@ -212,10 +217,10 @@ class Prover {
           return Upper{*p, std::min(ux->max - std::min<unsigned __int128>(ux->max, -k->getSExtValue()), leaf.max)};
         }
         auto ux = upper(x, depth - 1), uy = upper(y, depth - 1);
-        if (!ux || !uy || !fits(ux->max + uy->max)) return leaf;
+        if (!ux || !uy) return leaf;
         auto p = Poly::sum(ux->poly, uy->poly, 1);
         if (!p) return leaf;
-        return Upper{*p, std::min(ux->max + uy->max, leaf.max)};
+        return Upper{*p, numeric(ux->max + uy->max)};
       }
       case llvm::Instruction::Mul:
       case llvm::Instruction::Shl: {
@@ -230,10 +235,9 @@ class Prover {
         if (!ux || !uy) return leaf;
         // Both factors are below 2^64, so their product fits in 128 bits.
         const unsigned __int128 max = ux->max * uy->max;
-        if (!fits(max)) return leaf;
         auto p = Poly::product(ux->poly, uy->poly);
         if (!p) return leaf;
-        return Upper{*p, std::min(max, leaf.max)};
+        return Upper{*p, numeric(max)};
       }
       case llvm::Instruction::Sub: {
         auto ux = upper(x, depth - 1);

@@ -7,12 +7,13 @@
 
 #include "jacobi.hpp"
 
-[[kernel, simt::block(kBX, kBY), simt::requires("in.size() >= rows * cols")]] void jacobi_step(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+[[kernel, simt::block(kBX, kBY), simt::requires("in.size() >= rows * cols", "rows * cols <= 4294967295")]] void jacobi_step(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
                             simt::DisjointSlice<float, simt::space::RuntimeRows> out) {
   simt::SharedTile<float, kBY + 2, kBX + 2> tile;
   const uint32_t tx = simt::thread::index_x(), ty = simt::thread::index_y();
   const uint32_t x = simt::block::index_x() * kBX + tx, y = simt::block::index_y() * kBY + ty;
-  auto at = [&](uint32_t r, uint32_t c) { return in[size_t(r) * cols + c]; };
+  // 32-bit index arithmetic, like the CUDA twin's `int`s (the requirement keeps it exact).
+  auto at = [&](uint32_t r, uint32_t c) { return in[r * cols + c]; };
 
   // Each thread stages its own point and, on the block's edges, the halo point beyond it; the
   // tile cells written by different threads are distinct.

@@ -2,7 +2,8 @@
 //
 // The synchronous operations wait for the whole context first: our streams are non-blocking,
 // so the legacy-stream cuMemcpy*/cuMemsetD8 would not otherwise be ordered after kernels the
-// user queued on them, and `out.to_host()` right after a launch would read stale data.
+// user queued on them, and `out.to_host()` right after a launch would read stale data. The
+// uploads and fills also wait after the call, which may return before the device is done.
 #include <limits>
 #include <string>
 
@@ -70,6 +71,9 @@ void DeviceMemory::upload(const void* src, std::size_t bytes, const Stream* stre
   } else {
     wait_for_context("copying to the device");
     check(driver().cuMemcpyHtoD(allocation_->ptr, src, bytes), action("cuMemcpyHtoD"));
+    // From pageable memory cuMemcpyHtoD may return once the data is staged, before the DMA
+    // has landed; a kernel queued next on a non-blocking stream would read the old bytes.
+    wait_for_context("finishing a copy to the device");
   }
 }
 

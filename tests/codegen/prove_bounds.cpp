@@ -50,6 +50,14 @@ READ_KERNEL(weights, simt::requires("in.size() >= rows * cols", "w.size() >= col
     if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + c] * w[c];
 }
 
+// The 2-D index in 32-bit arithmetic, as CUDA code writes it: a sum or product that wraps is
+// smaller than the true one, so the bound of the 64-bit form holds for it too.
+READ_KERNEL(index_32bit, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r < rows && c < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols + c];
+}
+
 // No requirement: nothing says how large `in` is.
 READ_KERNEL(no_requirement)(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
   const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
@@ -70,6 +78,14 @@ READ_KERNEL(unguarded_left, FACT)(uint32_t rows, uint32_t cols, simt::Slice<cons
   const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
   if (r < rows && c < cols)
     if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + (c - 1)];
+}
+
+// The same in 32 bits: at r == 0, c == 0 the index is 2^32 - 1, past an `in` of fewer elements.
+READ_KERNEL(unguarded_left_32bit, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                        simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r < rows && c < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols + c - 1];
 }
 
 // The requirement is about another slice.
@@ -118,6 +134,8 @@ READ_KERNEL(requirement_minus_one, simt::requires("in.size() + 1 >= rows * cols"
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry weights(
 // CHECK-NOT:   trap;
+// CHECK-LABEL: .entry index_32bit(
+// CHECK-NOT:   trap;
 // CHECK-LABEL: .entry no_requirement(
 // CHECK:       trap;
 // CHECK-NOT:   trap;
@@ -125,6 +143,9 @@ READ_KERNEL(requirement_minus_one, simt::requires("in.size() + 1 >= rows * cols"
 // CHECK:       trap;
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry unguarded_left(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry unguarded_left_32bit(
 // CHECK:       trap;
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry other_slice(

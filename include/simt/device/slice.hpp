@@ -224,15 +224,16 @@ class DisjointSlice<T, space::RuntimeRows> {
   size_t row_width() const { return width_; }
 
   /// The element at the index's (row, col) in this slice's own row width, or an empty handle
-  /// when col >= row_width() or the element lies past the end. Computed from this slice's
+  /// when col >= row_width(), the element lies past the end or the row width does not fit in
+  /// 32 bits (launches bind 32-bit widths). Computed from this slice's
   /// width, not the width of the slice the index came from, so it is one element per thread
   /// whatever slice the index was taken from.
   SIMT_OWNER_ACCESS ElementRef<T> get_mut(const ThreadIndex<space::RuntimeRows>& index SIMT_GLOBAL_WHERE) {
-    size_t row = index.row(), col = index.col();
-    // The host passes a 32-bit width and rows stay below 2^26, so row * width cannot wrap.
-    const bool valid = col < width_ && (width_ >> 32) == 0 && row < (size_t(1) << 31);
-    size_t i = valid ? row * width_ + col : size_;
-    bool owned = i < size_;
+    // Row and column fit in 32 bits (column kNoCoord, never below a 32-bit width, when the
+    // index is invalid), so row * width + col cannot wrap in 64 bits.
+    const uint32_t row = detail::IndexMint::row(index), col = detail::IndexMint::col(index), width = width32();
+    const size_t i = size_t(row) * width + col;
+    const bool owned = col < width && i < size_;
     SIMT_GLOBAL_NOTE(where, data_ + i, owned ? 1 : 0, write)
     return ElementRef<T>(data_ + (owned ? i : 0), owned);
   }
@@ -264,6 +265,9 @@ class DisjointSlice<T, space::RuntimeRows> {
     return data_[i];
   }
   SIMT_REQUIRES_UNSAFE T* data() { return data_; }
+  /// The row width as 32 bits, 0 (no thread owns anything) when it does not fit; launches
+  /// bind a 32-bit width.
+  uint32_t width32() const { return (width_ >> 32) == 0 ? uint32_t(width_) : 0; }
 
 #if !defined(__SIMTC__)
   DisjointSlice(T* data, size_t size, size_t row_width) : data_(data), size_(size), width_(row_width) {}
@@ -282,10 +286,11 @@ namespace thread {
 /// more than one thread in z.
 template <class T>
 ThreadIndex<space::RuntimeRows> index_2d_runtime(const DisjointSlice<T, space::RuntimeRows>& slice) {
-  if (!detail::launch_is_2d())
-    return detail::IndexMint::make<space::RuntimeRows>(detail::kNoIndex);
-  const size_t row = detail::global_y(), col = detail::global_x(), width = slice.row_width();
-  const bool owns = col < width && (width >> 32) == 0 && row < (size_t(1) << 31);
+  // Under a launch with threads in z, the column (and so the index) is invalid: threads of
+  // different z would share (row, col). The row stays as it is, one 32-bit value.
+  const size_t row = detail::global_y(), col = detail::launch_is_2d() ? detail::global_x() : detail::kNoIndex;
+  const uint32_t width = slice.width32();
+  const bool owns = col < width && row < detail::kNoCoord;
   return detail::IndexMint::make<space::RuntimeRows>(owns ? row * width + col : detail::kNoIndex, row, col);
 }
 }  // namespace thread

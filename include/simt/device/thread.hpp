@@ -66,6 +66,8 @@ namespace detail {
 struct IndexMint;
 /// The value of an index that owns nothing: larger than any slice.
 inline constexpr size_t kNoIndex = ~size_t(0);
+/// A 2-D index's row or column when it owns nothing: past every 32-bit extent.
+inline constexpr uint32_t kNoCoord = ~uint32_t(0);
 template <class Space>
 inline constexpr bool is_2d_space = false;
 template <uint32_t W>
@@ -92,20 +94,21 @@ class ThreadIndex {
   size_t row() const
     requires detail::is_2d_space<Space>
   {
-    return row_;
+    return row_ == detail::kNoCoord || col_ == detail::kNoCoord ? detail::kNoIndex : row_;
   }
   size_t col() const
     requires detail::is_2d_space<Space>
   {
-    return col_;
+    return col_ == detail::kNoCoord ? detail::kNoIndex : col_;
   }
 
  private:
   friend struct detail::IndexMint;
-  ThreadIndex(size_t value, size_t row, size_t col) : value_(value), row_(row), col_(col) {}
+  ThreadIndex(size_t value, uint32_t row, uint32_t col) : value_(value), row_(row), col_(col) {}
   size_t value_;
-  size_t row_;
-  size_t col_;
+  // 32 bits, so that a slice's row * width + col is one 32 x 32 -> 64-bit multiply.
+  uint32_t row_;
+  uint32_t col_;
 };
 
 namespace detail {
@@ -113,8 +116,24 @@ namespace detail {
 /// simt-thread-index).
 struct IndexMint {
   template <class Space>
-  static ThreadIndex<Space> make(size_t value, size_t row = kNoIndex, size_t col = kNoIndex) {
-    return ThreadIndex<Space>(value, row, col);
+  static ThreadIndex<Space> make(size_t value) {
+    return ThreadIndex<Space>(value, kNoCoord, kNoCoord);
+  }
+  /// A coordinate that does not fit in 32 bits makes the column invalid, and with it the
+  /// index (no slice's get_mut accepts column kNoCoord, whatever the row).
+  template <class Space>
+  static ThreadIndex<Space> make(size_t value, size_t row, size_t col) {
+    const bool fits = row < kNoCoord && col < kNoCoord;
+    return ThreadIndex<Space>(value, row < kNoCoord ? uint32_t(row) : kNoCoord, fits ? uint32_t(col) : kNoCoord);
+  }
+  /// The stored coordinates (kNoCoord when invalid), for the slices' get_mut.
+  template <class Space>
+  static uint32_t row(const ThreadIndex<Space>& index) {
+    return index.row_;
+  }
+  template <class Space>
+  static uint32_t col(const ThreadIndex<Space>& index) {
+    return index.col_;
   }
 };
 inline bool launch_is_1d() {

@@ -70,6 +70,17 @@ TEST_F(BufferTest, SynchronousCopiesWaitForTheContext) {
   EXPECT_EQ(fake().fake_cuda_call_count("cuCtxSynchronize"), before + 1);
 }
 
+// An upload from pageable memory may return before its DMA has landed: it waits for the
+// context after the copy too, or a kernel queued next on a non-blocking stream would read the
+// old bytes (seen on the H200 as a saxpy whose last few thousand elements were wrong).
+TEST_F(BufferTest, SynchronousUploadsWaitUntilTheDataHasLanded) {
+  const auto ctx = simt::Context::primary();
+  auto buffer = DeviceBuffer<int>::zeroed(ctx, 4);
+  const int before = fake().fake_cuda_call_count("cuCtxSynchronize");
+  buffer.copy_from_host(std::vector<int>{1, 2, 3, 4});
+  EXPECT_EQ(fake().fake_cuda_call_count("cuCtxSynchronize"), before + 2);
+}
+
 TEST_F(BufferTest, SizeMismatchNamesBothSizes) {
   const auto ctx = simt::Context::primary();
   auto buffer = DeviceBuffer<float>::zeroed(ctx, 12);

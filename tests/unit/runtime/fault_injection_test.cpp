@@ -299,11 +299,11 @@ void two_device_scenario() {
 // The expected counts are the scenarios' driver calls; `reported` counts the releases (and the
 // context switches around them) among them, three faults each.
 TEST_F(FaultInjectionTest, EveryCallOfTheBufferScenario) {
-  EXPECT_EQ(sweep(buffers_scenario, 37), (Swept{111, 21}));
+  EXPECT_EQ(sweep(buffers_scenario, 39), (Swept{117, 21}));
 }
 
 TEST_F(FaultInjectionTest, EveryCallOfTheLaunchScenario) {
-  EXPECT_EQ(sweep(launch_scenario, 74), (Swept{222, 27}));
+  EXPECT_EQ(sweep(launch_scenario, 75), (Swept{225, 27}));
 }
 
 TEST_F(FaultInjectionTest, EveryCallOfTheFaultRecordScenario) {
@@ -315,7 +315,7 @@ TEST_F(FaultInjectionTest, EveryCallOfTheStreamScenario) {
 }
 
 TEST_F(FaultInjectionTest, EveryCallOfTheTwoDeviceScenario) {
-  EXPECT_EQ(sweep(two_device_scenario, 42), (Swept{126, 45}));
+  EXPECT_EQ(sweep(two_device_scenario, 43), (Swept{129, 45}));
 }
 
 // ---- The runtime fixes the sweeps found ----------------------------------------------------------
