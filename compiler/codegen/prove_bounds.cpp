@@ -228,7 +228,10 @@ class Prover {
         std::optional<Upper> uy;
         if (inst->getOpcode() == llvm::Instruction::Mul) {
           uy = upper(y, depth - 1);
-        } else if (auto* s = llvm::dyn_cast<llvm::ConstantInt>(y); s && s->getZExtValue() < 62) {
+        } else if (auto* s = llvm::dyn_cast<llvm::ConstantInt>(y);
+                   s && s->getZExtValue() < 62 && s->getZExtValue() < inst->getType()->getIntegerBitWidth()) {
+          // (A shift by the width or more is poison in LLVM; simtc's lowering masks shift
+          // amounts, so it does not meet one, but a poison value bounds nothing.)
           const std::int64_t scale = std::int64_t(1) << s->getZExtValue();
           uy = Upper{Poly::constant(scale), std::uint64_t(scale)};
         }
