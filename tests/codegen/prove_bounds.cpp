@@ -88,6 +88,21 @@ READ_KERNEL(unguarded_left_32bit, FACT)(uint32_t rows, uint32_t cols, simt::Slic
     if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols + c - 1];
 }
 
+// A difference after a 32-bit product: r * cols may wrap to 0, and 0 - 1 is 2^32 - 1, past
+// the end (lower bounds go only through steps that cannot wrap). In 64 bits it is proven.
+READ_KERNEL(product_minus_one_32bit, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                           simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r >= 1 && r < rows && c < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols - 1];
+}
+READ_KERNEL(product_minus_one, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                     simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
+  if (r >= 1 && r < rows && c < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols - 1];
+}
+
 // The requirement is about another slice.
 READ_KERNEL(other_slice, simt::requires("out.size() >= rows * cols"))(uint32_t rows, uint32_t cols,
                                                                       simt::Slice<const float> in,
@@ -147,6 +162,11 @@ READ_KERNEL(requirement_minus_one, simt::requires("in.size() + 1 >= rows * cols"
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry unguarded_left_32bit(
 // CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry product_minus_one_32bit(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry product_minus_one(
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry other_slice(
 // CHECK:       trap;

@@ -231,7 +231,7 @@ class DisjointSlice<T, space::RuntimeRows> {
   SIMT_OWNER_ACCESS ElementRef<T> get_mut(const ThreadIndex<space::RuntimeRows>& index SIMT_GLOBAL_WHERE) {
     // Row and column fit in 32 bits (column kNoCoord, never below a 32-bit width, when the
     // index is invalid), so row * width + col cannot wrap in 64 bits.
-    const uint32_t row = detail::IndexMint::row(index), col = detail::IndexMint::col(index), width = width32();
+    const uint32_t row = detail::IndexMint::row(index), col = detail::IndexMint::col(index), width = detail::width32(width_);
     const size_t i = size_t(row) * width + col;
     const bool owned = col < width && i < size_;
     SIMT_GLOBAL_NOTE(where, data_ + i, owned ? 1 : 0, write)
@@ -265,9 +265,6 @@ class DisjointSlice<T, space::RuntimeRows> {
     return data_[i];
   }
   SIMT_REQUIRES_UNSAFE T* data() { return data_; }
-  /// The row width as 32 bits, 0 (no thread owns anything) when it does not fit; launches
-  /// bind a 32-bit width.
-  uint32_t width32() const { return (width_ >> 32) == 0 ? uint32_t(width_) : 0; }
 
 #if !defined(__SIMTC__)
   DisjointSlice(T* data, size_t size, size_t row_width) : data_(data), size_(size), width_(row_width) {}
@@ -289,7 +286,7 @@ ThreadIndex<space::RuntimeRows> index_2d_runtime(const DisjointSlice<T, space::R
   // Under a launch with threads in z, the column (and so the index) is invalid: threads of
   // different z would share (row, col). The row stays as it is, one 32-bit value.
   const size_t row = detail::global_y(), col = detail::launch_is_2d() ? detail::global_x() : detail::kNoIndex;
-  const uint32_t width = slice.width32();
+  const uint32_t width = detail::width32(slice.row_width());
   const bool owns = col < width && row < detail::kNoCoord;
   return detail::IndexMint::make<space::RuntimeRows>(owns ? row * width + col : detail::kNoIndex, row, col);
 }

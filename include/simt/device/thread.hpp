@@ -68,6 +68,9 @@ struct IndexMint;
 inline constexpr size_t kNoIndex = ~size_t(0);
 /// A 2-D index's row or column when it owns nothing: past every 32-bit extent.
 inline constexpr uint32_t kNoCoord = ~uint32_t(0);
+/// A row width as 32 bits, 0 (no thread owns anything) when it does not fit; launches bind
+/// 32-bit widths.
+inline uint32_t width32(size_t width) { return (width >> 32) == 0 ? uint32_t(width) : 0; }
 template <class Space>
 inline constexpr bool is_2d_space = false;
 template <uint32_t W>
