@@ -41,6 +41,9 @@ std::vector<IntervalPair> barrier_interval_pairs(const ir::Function& fn, const L
       if (is_block_barrier(*b->instructions()[i])) starts.push_back({b, i + 1});
 
   std::map<std::pair<unsigned, unsigned>, std::set<const ir::Block*>> pairs;
+  std::map<std::pair<unsigned, unsigned>, std::vector<int>> one_apart;
+  // (x, y): per loop, whether x runs in the loop's first iteration wherever it meets y.
+  std::map<std::pair<unsigned, unsigned>, std::vector<bool>> first_iteration;
   for (const auto& [start_block, start_index] : starts) {
     using State = std::vector<Mask>;
     State initial(nloops, kOutside);
@@ -48,6 +51,9 @@ std::vector<IntervalPair> barrier_interval_pairs(const ir::Function& fn, const L
       if (loops.contains(headers[l], start_block)) initial[l] = kZero;
     std::unordered_map<const ir::Block*, State> at_entry;  // merged state at a block's start
     std::unordered_map<unsigned, State> reached;           // merged state at each instruction
+    if (start_index > 0)
+      if (auto it = index_of.find(start_block->instructions()[start_index - 1]); it != index_of.end())
+        for (unsigned k : it->second) reached.emplace(k, initial);
     std::vector<std::pair<const ir::Block*, std::size_t>> work{{start_block, start_index}};
     std::vector<State> work_state{initial};
     while (!work.empty()) {
@@ -109,14 +115,41 @@ std::vector<IntervalPair> barrier_interval_pairs(const ir::Function& fn, const L
         const unsigned a = seen[x], b = seen[y];
         if (!relevant(a, b)) continue;
         auto& split = pairs[{a, b}];
+        // Per loop, what every start so far found: the same iteration (2), one apart (+1, -1),
+        // or anything else (0).
+        auto [apart, first_time] = one_apart.emplace(std::make_pair(a, b), std::vector<int>(nloops, 0));
+        auto [first_a, fresh_a] = first_iteration.emplace(std::make_pair(a, b), std::vector<bool>(nloops, true));
+        auto [first_b, fresh_b] = first_iteration.emplace(std::make_pair(b, a), std::vector<bool>(nloops, true));
         const State& sa = reached.at(a);
         const State& sb = reached.at(b);
-        for (std::size_t l = 0; l < nloops; ++l)
-          if (!same_iteration(sa[l], sb[l])) split.insert(headers[l]);
+        for (std::size_t l = 0; l < nloops; ++l) {
+          // Entered after the start and no back edge taken since: the loop's first iteration.
+          first_a->second[l] = first_a->second[l] && initial[l] == kOutside && sa[l] == kZero;
+          first_b->second[l] = first_b->second[l] && initial[l] == kOutside && sb[l] == kZero;
+          const int found = same_iteration(sa[l], sb[l])            ? 2
+                            : sa[l] == kZero && sb[l] == kOne ? 1
+                            : sa[l] == kOne && sb[l] == kZero ? -1
+                                                              : 0;
+          if (first_time) apart->second[l] = found;
+          else if (apart->second[l] != found) apart->second[l] = 0;
+          if (found != 2) split.insert(headers[l]);
+        }
       }
   }
   std::vector<IntervalPair> out;
-  for (auto& [key, split] : pairs) out.push_back({key.first, key.second, {split.begin(), split.end()}});
+  for (auto& [key, split] : pairs) {
+    IntervalPair pair{key.first, key.second, {split.begin(), split.end()}, {}, {}, {}};
+    const std::vector<int>& apart = one_apart.at(key);
+    for (std::size_t l = 0; l < nloops; ++l)
+      if (apart[l] == 1 || apart[l] == -1) pair.one_apart.push_back({headers[l], apart[l]});
+    for (int side = 0; side < 2; ++side) {
+      const std::vector<bool>& first =
+          first_iteration.at(side == 0 ? key : std::make_pair(key.second, key.first));
+      for (std::size_t l = 0; l < nloops; ++l)
+        if (first[l]) (side == 0 ? pair.first_iteration_first : pair.first_iteration_second).push_back(headers[l]);
+    }
+    out.push_back(std::move(pair));
+  }
   return out;
 }
 

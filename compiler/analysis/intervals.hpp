@@ -16,6 +16,7 @@
 #pragma once
 
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "analysis/loops.hpp"
@@ -28,11 +29,20 @@ struct IntervalPair {
   unsigned second = 0;  // instruction run by two threads)
   /// Headers of the loops in which the two threads may be in different iterations.
   std::vector<const ir::Block*> split_loops;
+  /// Those of them in which `second` always runs exactly one iteration after `first` (+1) or
+  /// one before it (-1): the walk from the interval's start took the loop's back edge once to
+  /// reach the one and never to reach the other.
+  std::vector<std::pair<const ir::Block*, int>> one_apart;
+  /// Loops that `first` (`second`) runs in the first iteration of, wherever the two meet: the
+  /// thread entered the loop after the interval's start and has not taken its back edge since.
+  std::vector<const ir::Block*> first_iteration_first;
+  std::vector<const ir::Block*> first_iteration_second;
 };
 
 bool is_block_barrier(const ir::Instruction& inst);
 
 /// The pairs of `insts` that can run between the same two barriers and that `relevant` keeps.
+/// A barrier among `insts` stands for the point just after it (where its interval starts).
 std::vector<IntervalPair> barrier_interval_pairs(const ir::Function& fn, const LoopForest& loops,
                                                  const std::vector<const ir::Instruction*>& insts,
                                                  const std::function<bool(unsigned, unsigned)>& relevant);

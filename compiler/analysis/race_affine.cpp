@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <deque>
 #include <iostream>
 #include <map>
 #include <set>
@@ -96,10 +97,11 @@ bool is_const(const Term* t, std::uint64_t* v = nullptr) {
 
 class Prover {
  public:
-  Prover(const SymbolicInfo& info, const BlockShape& shape, const IntQuestion& q)
-      : info_(info), shape_(shape), q_(q) {
-    a_.thread = 0, a_.access = q.a, a_.at = q.a->inst->parent();
-    b_.thread = 1, b_.access = q.b, b_.at = q.b->inst->parent();
+  Prover(const SymbolicInfo& info, const BlockShape& shape, const IntQuestion& q,
+         std::map<const Term*, unsigned, TermOrder> pins = {})
+      : info_(info), shape_(shape), q_(q), pins_(std::move(pins)) {
+    a_.thread = 0, a_.access = q.a, a_.at = block_of(*q.a);
+    b_.thread = 1, b_.access = q.b, b_.at = block_of(*q.b);
     // Every view's size is within the 2^49-byte address space; a buffer's, in its elements.
     for (unsigned p : *q.size_params) arg_cap_[p] = Int(1) << 49;
     for (const SharedAccess* x : {q.a, q.b})
@@ -108,6 +110,9 @@ class Prover {
         cap = std::min<Int>(cap == 0 ? kHuge : cap, (Int(1) << 49) / x->size->value);
       }
   }
+
+  /// The values whose parity the shared offsets depend on (a case split on them may prove more).
+  const std::vector<const Term*>& parities() const { return parity_bases_; }
 
   bool run() {
     std::uint64_t sa = 0, sb = 0;
@@ -170,6 +175,80 @@ class Prover {
   Side a_, b_;
   std::unordered_map<unsigned, Int> arg_cap_;
   std::unordered_map<const Term*, std::pair<Int, Int>> shared_range_;  // of each shared value
+  // Parities: x % 2 of a shared x as an atom P(base) in [0, 1], so that (x + 1) % 2 is 1 - P and
+  // double-buffered stages `k % 2` and `(k + 1) % 2` are two linear forms of one atom.
+  std::map<const Term*, unsigned, TermOrder> pins_;   // bases whose parity is fixed (the case split)
+  std::vector<const Term*> parity_bases_;
+  std::map<const Term*, const Term*, TermOrder> parity_atom_;
+  std::deque<Term> synthetic_;
+  std::unordered_set<const Term*> is_parity_;
+
+  // x + c, x - c, c - x, c * x with c odd, casts: the same parity as x, flipped by an odd c.
+  // Null: the value is even whatever x is.
+  static const Term* parity_base(const Term* t, bool& flip) {
+    for (;;) {
+      std::uint64_t c = 0;
+      if (t->kind == Term::Kind::Cast) {
+        t = t->ops[0];
+        continue;
+      }
+      if (t->kind != Term::Kind::Binary) return t;
+      const bool c0 = is_const(t->ops[0], &c);
+      const bool c1 = !c0 && is_const(t->ops[1], &c);
+      if (!c0 && !c1) return t;
+      const Term* other = c0 ? t->ops[1] : t->ops[0];
+      switch (t->op) {
+        case ir::Opcode::Add: case ir::Opcode::Sub: flip ^= (c & 1) != 0; t = other; continue;
+        case ir::Opcode::Mul:
+          if ((c & 1) == 0) return nullptr;
+          t = other;
+          continue;
+        case ir::Opcode::Shl:
+          if (c1 && c >= 1 && c < t->width) return nullptr;
+          return t;
+        default: return t;
+      }
+    }
+  }
+  // The form of a shared x % 2 (or x & 1).
+  bool parity_form(const Term* t, Lin& form) {
+    std::uint64_t c = 0;
+    if (t->kind != Term::Kind::Binary || !is_const(t->ops[1], &c)) return false;
+    if (!((t->op == ir::Opcode::URem && c == 2) || (t->op == ir::Opcode::And && c == 1))) return false;
+    bool flip = false;
+    const Term* base = parity_base(t->ops[0], flip);
+    if (base == nullptr) {
+      form = constant(flip ? 1 : 0);
+      return true;
+    }
+    if (auto pin = pins_.find(base); pin != pins_.end()) {
+      form = constant((pin->second ^ (flip ? 1u : 0u)) & 1u);
+      return true;
+    }
+    auto [it, fresh] = parity_atom_.emplace(base, nullptr);
+    if (fresh) {
+      Term atom = *base;
+      atom.kind = Term::Kind::Binary;
+      atom.op = ir::Opcode::URem;
+      atom.ops = {base, base};
+      atom.id = 0xF0000000u + static_cast<unsigned>(synthetic_.size());
+      synthetic_.push_back(std::move(atom));
+      it->second = &synthetic_.back();
+      is_parity_.insert(it->second);
+      shared_range_[it->second] = {0, 1};
+      parity_bases_.push_back(base);
+    }
+    Lin p;
+    p.s[{it->second}] = 1;
+    form = flip ? constant(1) + scale(p, -1) : p;
+    return true;
+  }
+  bool mentions_parity(const Lin& l) const {
+    for (const auto& [m, k] : l.s)
+      for (const Term* t : m)
+        if (is_parity_.count(t)) return true;
+    return false;
+  }
 
   static bool debug() { return std::getenv("SIMTC_DEBUG_INTERVALS") != nullptr; }
   static std::string num(Int v) {
@@ -352,7 +431,16 @@ class Prover {
     if (!own(t, s)) {
       // One value for both threads: itself, with what is known of it.
       const Term* key = strip_zext(t);
-      if (key->kind != Term::Kind::Const && r.clo != r.chi) {
+      Lin form;
+      if (key->kind != Term::Kind::Const && r.clo != r.chi &&
+          (parity_form(key, form) || (s.exact.count(t) && r.lo == r.hi && mentions_parity(form = r.lo)))) {
+        // A linear form over parities (exact): kept as it is, its bounds narrowed by the form's.
+        const auto [lo, hi] = concrete(form);
+        r.clo = std::max(r.clo, lo);
+        r.chi = std::min(r.chi, hi);
+        if (r.clo > r.chi) throw Infeasible{};
+        r.lo = r.hi = form;
+      } else if (key->kind != Term::Kind::Const && r.clo != r.chi) {
         auto [it, fresh] = shared_range_.emplace(key, std::make_pair(r.clo, r.chi));
         if (!fresh) it->second = {std::max(it->second.first, r.clo), std::min(it->second.second, r.chi)};
         if (it->second.first > it->second.second) throw Infeasible{};
@@ -609,7 +697,7 @@ class Prover {
   }
 
   // Whether ta's bytes [ta, ta + sa) in thread A and tb's in thread B can meet, split on the
-  // pairs' units, largest coefficient first. Equal: only where every pair's units are equal (the
+  // pairs' units, largest coefficient first. Equal: where every pair's units are equal (the
   // units of the pairs of one unit go to `equal`).
   Verdict separate(const Term* ta, const Term* tb, Int sa, Int sb, std::vector<Pair> paired,
                    std::set<const Term*, TermOrder>& equal) {
@@ -655,7 +743,10 @@ class Prover {
       }
       if (split) continue;
       if (left) return Verdict::Unknown;
-      if (!(ra.lo == ra.hi && rb.lo == rb.hi && ra.lo == rb.lo)) return Verdict::Unknown;
+      // Every pair split: in the case that is left, each pair's units are equal (whatever the
+      // rest of the offsets, a unit one thread has alone included), and the caller asks whether
+      // that makes the two threads one.
+      if (paired.empty() && !(ra.lo == ra.hi && rb.lo == rb.hi && ra.lo == rb.lo)) return Verdict::Unknown;
       for (const Pair& p : paired)
         if (p.ua == p.ub) equal.insert(p.ua);
       return Verdict::Equal;
@@ -726,7 +817,17 @@ class Prover {
 
 bool disjoint_by_intervals(const SymbolicInfo& info, const BlockShape& shape, const IntQuestion& question) {
   if (question.other_block && question.split_dim < 0) return false;
-  return Prover(info, shape, question).run();
+  Prover first(info, shape, question);
+  if (first.run()) return true;
+  // A case split on the parities the offsets depend on: proven when every case is.
+  const std::vector<const Term*> bases = first.parities();
+  if (bases.empty() || bases.size() > 3) return false;
+  for (unsigned mask = 0; mask < (1u << bases.size()); ++mask) {
+    std::map<const Term*, unsigned, TermOrder> pins;
+    for (std::size_t i = 0; i < bases.size(); ++i) pins[bases[i]] = (mask >> i) & 1u;
+    if (!Prover(info, shape, question, std::move(pins)).run()) return false;
+  }
+  return true;
 }
 
 }  // namespace simtc::analysis

@@ -327,8 +327,8 @@ IntAnswer ask_in_integers(unsigned timeout_ms, unsigned rlimit, const SymbolicIn
     z3::solver solver(ctx, "QF_LIA");
     solver.set(params);
     Encoder enc(ctx, solver, info, shape, q);
-    Encoder::Side sa{0, q.a->inst->parent(), {}};
-    Encoder::Side sb{1, q.b->inst->parent(), {}};
+    Encoder::Side sa{0, block_of(*q.a), {}};
+    Encoder::Side sb{1, block_of(*q.b), {}};
     // The block: its shape, each thread inside it, the lane as the linear index's low 5 bits.
     if (!shape)
       for (unsigned d = 0; d < 3; ++d) solver.add(enc.ntid(d) >= 1 && enc.ntid(d) <= (d == 2 ? 64 : 1024));

@@ -152,6 +152,22 @@ struct RaceSolver::Impl {
     return z3::zext(e, width - w);
   }
 
+  // Inside the body of a loop that runs while `init + step * k < bound` (constant step): where
+  // bound + step fits the width the variable never wrapped, so its exact value, computed in
+  // twice the width, is below the bound (symbolic.hpp, LoopBound; race_int.cpp has the same).
+  void loop_bound_facts(const Term* k, Side& s, const z3::expr& kv) {
+    if (!info.in_body(k->scope, s.at)) return;
+    for (const LoopBound& lb : info.loop_bounds()) {
+      if (lb.count != k || lb.step->kind != Term::Kind::Const) continue;
+      const unsigned w = lb.bound->width;
+      auto wide = [&](const z3::expr& e) { return fit(e, 2 * w); };
+      const z3::expr bound = wide(translate(lb.bound, s)), init = wide(translate(lb.init, s));
+      const z3::expr step = ctx.bv_val(static_cast<std::uint64_t>(lb.step->value), 2 * w);
+      const z3::expr limit = z3::shl(ctx.bv_val(1, 2 * w), ctx.bv_val(w, 2 * w));
+      s.facts.push_back(z3::implies(z3::ule(bound + step, limit), z3::ult(init + step * wide(kv), bound)));
+    }
+  }
+
   z3::expr translate(const Term* t, Side& s) {
     return memoized(s.memo, t, [&] { return translate_uncached(t, s); });
   }
@@ -179,7 +195,9 @@ struct RaceSolver::Impl {
       case Term::Kind::LoopCount: {
         std::string name = "k" + id(t);
         if (!shared_scope(t->scope, s)) name += suffix(s);
-        return var(name, w);
+        z3::expr k = var(name, w);
+        loop_bound_facts(t, s, k);
+        return k;
       }
       case Term::Kind::Binary: {
         if (is_linear_thread_index(t)) {
@@ -381,8 +399,8 @@ struct RaceSolver::Impl {
     block_facts(solver);
     thread_facts(solver, 0);
     thread_facts(solver, 1);
-    Side sa{0, &split, other_block, a.inst->parent(), {}, {}, {}, {}, exact};
-    Side sb{1, &split, other_block, b.inst->parent(), {}, {}, {}, {}, exact};
+    Side sa{0, &split, other_block, block_of(a), {}, {}, {}, {}, exact};
+    Side sb{1, &split, other_block, block_of(b), {}, {}, {}, {}, exact};
     if (other_block) {
       grid_facts(solver, sa, sb);
     } else {

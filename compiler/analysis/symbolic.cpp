@@ -62,6 +62,12 @@ const Term* strip_zext(const Term* t) {
 
 namespace {
 
+bool is_async_copy(ir::IntrinsicId id) {
+  using ir::IntrinsicId;
+  return id == IntrinsicId::AsyncCopy4 || id == IntrinsicId::AsyncCopy8 || id == IntrinsicId::AsyncCopy16 ||
+         id == IntrinsicId::AsyncCopy16Cg;
+}
+
 bool is_leaf(const Term* t, Term::Kind kind, unsigned dim) {
   t = strip_zext(t);
   return t->kind == kind && t->value == dim;
@@ -758,6 +764,7 @@ void SymbolicBuilder::add_accesses(const ir::Instruction* inst, const SymbolicOp
       a.write = use.write;
       a.read = use.read;
       a.atomic = use.atomic;
+      a.async = use.write && inst->opcode() == Opcode::Intrinsic && is_async_copy(inst->intrinsic_id());
       a.unsafe = options.in_unsafe ? options.in_unsafe(inst) : inst->in_unsafe();
       a.guards = guards_of(inst->parent());
       a.owned = a.owned && !a.unsafe;

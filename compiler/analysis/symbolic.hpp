@@ -106,8 +106,17 @@ struct SharedAccess {
                                     // comes from SymbolicOptions::from_owner code)
   bool opaque = false;              // a call left in the view (recursion) that may touch any
                                     // byte of var: offset 0, size the whole variable
+  bool async = false;               // a cp.async write: it lands at the thread's wait
+                                    // (async_copies.hpp), not where it is issued
+  /// An asynchronous copy still in flight after this barrier (async_copies.hpp): the access
+  /// stands for the copy of `inst` during the interval the barrier opens, and runs at `at`.
+  const ir::Instruction* in_flight_after = nullptr;
+  const ir::Block* at = nullptr;    // where it runs, if not inst's block
   std::vector<Guard> guards;
 };
+
+/// The block an access runs in (for the loops around it and their facts).
+inline const ir::Block* block_of(const SharedAccess& a) { return a.at != nullptr ? a.at : a.inst->parent(); }
 
 struct SymbolicOptions {
   /// Whether an instruction is Tier 2 (default: its own in_unsafe() flag).
@@ -152,6 +161,19 @@ class SymbolicInfo {
   /// the loop's LoopBound holds.
   bool in_body(const ir::Block* header, const ir::Block* at) const {
     return at != header && loops_->contains(header, at);
+  }
+  /// The iteration count of the loop of `header` as the terms name it (null: no term does).
+  const Term* loop_count(const ir::Block* header) const {
+    for (const Term& t : arena_)
+      if (t.kind == Term::Kind::LoopCount && t.scope == header) return &t;
+    return nullptr;
+  }
+  /// Keeps a term made after the analysis (not hash-consed with the others: a new leaf is a new
+  /// unknown) and gives it its id.
+  const Term* adopt(Term t) {
+    t.id = static_cast<unsigned>(arena_.size());
+    arena_.push_back(std::move(t));
+    return &arena_.back();
   }
 
  private:

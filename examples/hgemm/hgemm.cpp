@@ -6,9 +6,10 @@
 // the warps multiply one kBK slice, the next one is in flight. Warps load their fragments with
 // ldmatrix (B transposed on the way, as mma.sync wants it column-major) and accumulate in f32 with
 // mma.sync.m16n8k16. Rows are padded by kPad halves so that ldmatrix reads hit distinct banks.
-// The asynchronous copies, the fragment loads from raw shared-memory addresses and the mma
-// itself are Tier 3, each in an unsafe block of its own; the indexing and the writes of C are
-// safe code (simt-global-race proves the lanes' elements of C disjoint).
+// The fragment loads from raw shared-memory addresses and the mma itself are Tier 3, in an
+// unsafe block; the copies, the indexing and the writes of C are safe code (simt-shared-race
+// follows each cp.async until the wait that completes it, simt-global-race proves the lanes'
+// elements of C disjoint).
 #include <simt/kernel.hpp>
 
 #include "hgemm.hpp"
@@ -33,20 +34,22 @@ constexpr uint32_t kAStage = kBM * kARow, kBStage = kBK * kBRow;
   {
     // Stage `s` <- the kBK slice of A and B at depth k0: 16-byte chunks, two of A and two of B
     // per thread; chunks outside the matrices become zeros (a source index past the end of the
-    // slice makes async::copy zero-fill). Each chunk of the stage is written by one thread.
+    // slice makes async::copy zero-fill). Each chunk of the stage is written by one thread, and
+    // the copies into stage (slice + 1) % 2 fly while stage slice % 2 is read: wait<1> at the
+    // top of the next iteration completes them, and the barrier at the bottom keeps a stage's
+    // refill after every warp's reads of it.
     auto load = [&](uint32_t s, size_t k0) {
       for (uint32_t chunk = tid; chunk < kBM * kBK / 8; chunk += kThreads) {
         const size_t r = chunk / (kBK / 8), part = chunk % (kBK / 8);
         const size_t gk = k0 + 8 * part;
         const size_t from = row0 + r < m && gk < k ? (row0 + r) * k + gk : a.size();
-        // cp.async lands after the next wait: the stages are kept apart by hand (Tier 3).
-        [[simt::unsafe]] { simt::async::copy<16, true>(as, s * kAStage + r * kARow + 8 * part, a, from); }
+        simt::async::copy<16, true>(as, s * kAStage + r * kARow + 8 * part, a, from);
       }
       for (uint32_t chunk = tid; chunk < kBK * kBN / 8; chunk += kThreads) {
         const size_t r = chunk / (kBN / 8), part = chunk % (kBN / 8);
         const size_t gc = col0 + 8 * part;
         const size_t from = k0 + r < k && gc < n ? (k0 + r) * n + gc : b.size();
-        [[simt::unsafe]] { simt::async::copy<16, true>(bs, s * kBStage + r * kBRow + 8 * part, b, from); }
+        simt::async::copy<16, true>(bs, s * kBStage + r * kBRow + 8 * part, b, from);
       }
     };
 

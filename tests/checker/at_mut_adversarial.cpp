@@ -78,7 +78,7 @@ void fill(DisjointSlice<float>& s, size_t i, uint32_t depth) {
 // CHECK-NEXT: {{.*}}at_mut_adversarial.cpp:28:19: error: threads may race on shared memory 's': this read and a write by another thread run between the same barriers [simt-shared-race]
 // CHECK-NEXT: {{.*}}at_mut_adversarial.cpp:29:8: note: the write (tid.x = 33 writes byte 132 of shared memory 's', which tid.x = 30 reads)
 // CHECK-NEXT: {{.*}}at_mut_adversarial.cpp:41:12: error: threads may race on shared memory 'row': this read and a write by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}at_mut_adversarial.cpp:39:22: note: the write (tid.x = 0 writes byte 0 of shared memory 'row', which tid.x = 63 reads)
+// CHECK-NEXT: {{.*}}at_mut_adversarial.cpp:39:22: note: the write (tid.x = 63 writes byte 252 of shared memory 'row', which tid.x = 62 reads)
 // CHECK-NEXT: {{.*}}at_mut_adversarial.cpp:54:17: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}at_mut_adversarial.cpp:51:23: note: the write (tid.x = 1 writes element 0 of DisjointSlice 'out', which tid.x = 0 writes)
 // CHECK-NEXT: {{.*}}at_mut_adversarial.cpp:59:58: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]

@@ -51,7 +51,7 @@ void check_global_race(RuleContext& context) {
   // Threads of two blocks: every pair, whatever the barriers between them.
   for (unsigned i = 0; i < accesses.size(); ++i)
     for (unsigned j = i; j < accesses.size(); ++j)
-      if (relevant(i, j) && !same_interval.count({i, j})) pairs.push_back({i, j, {}});
+      if (relevant(i, j) && !same_interval.count({i, j})) pairs.push_back({i, j, {}, {}, {}, {}});
   // The witness counts elements when every access to the buffer moves one of the same size.
   std::map<const ir::Argument*, std::uint64_t> element;
   for (const SharedAccess* a : accesses) {

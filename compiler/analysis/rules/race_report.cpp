@@ -5,18 +5,21 @@ namespace {
 
 std::string kind(const SharedAccess& a) {
   if (a.opaque) return "recursive call";
+  if (a.async) return "asynchronous copy";
   if (a.atomic) return a.write ? "atomic update" : "atomic read";
   return a.write ? "write" : "read";
 }
 
 std::string verb(const SharedAccess& a) {
   if (a.opaque) return "may touch";
+  if (a.async) return "copies into";
   if (a.atomic) return a.write ? "atomically updates" : "atomically reads";
   return a.write ? "writes" : "reads";
 }
 
 std::string plural_verb(const SharedAccess& a) {
   if (a.opaque) return "may touch";
+  if (a.async) return "copy into";
   if (a.atomic) return a.write ? "atomically update" : "atomically read";
   return a.write ? "write" : "read";
 }
@@ -57,7 +60,7 @@ void report_race(RuleContext& context, const SharedAccess& a, const SharedAccess
   const SharedAccess& at = swap ? b : a;
   const SharedAccess& other = swap ? a : b;
   const std::string other_words = same ? "the same " + kind(other) + " by another thread"
-                                       : (other.atomic ? "an " : "a ") + kind(other) + " by another thread";
+                                       : (other.atomic || other.async ? "an " : "a ") + kind(other) + " by another thread";
   Place place = context.place_of(at.inst);
   Place other_place = context.place_of(other.inst);
   Report report{place.loc, "", {}};
@@ -82,6 +85,11 @@ void report_race(RuleContext& context, const SharedAccess& a, const SharedAccess
     note = (same ? "the same " : "the ") + kind(other) + " (not proven: " + answer.reason + ")";
   }
   report.notes.push_back({other_place.loc, note});
+  for (const SharedAccess* x : {&at, &other})
+    if (x->in_flight_after != nullptr && (x == &at || !same))
+      report.notes.push_back({context.place_of(x->in_flight_after).loc,
+                              "the asynchronous copy can still be in flight after this barrier: no "
+                              "simt::async::wait before it completes the copy's group"});
   for (SourceLoc call : place.call_chain) report.notes.push_back({call, "reached through this call"});
   context.report(std::move(report));
 }

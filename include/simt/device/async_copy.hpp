@@ -1,8 +1,10 @@
 // Asynchronous copies from global to shared memory (cp.async, sm_80): a thread starts copies of
 // 4, 8 or 16 bytes, groups them (commit), and later waits for all but the newest N groups
-// (wait<N>), so that loading the next tile overlaps computing on this one. Tier 2: the copies
-// write shared memory behind the checker's back, so they need [[simt::unsafe]]; they do check
-// their bounds and alignment (a violation stops the thread).
+// (wait<N>), so that loading the next tile overlaps computing on this one. copy() is safe
+// code: simt-shared-race treats each copy as a write that may land at any moment until the
+// thread's wait that completes it, and so in every barrier interval it can still be in flight
+// in (docs/rules/simt-shared-race.md). copy_raw() takes raw addresses and stays Tier 2. Both
+// check their bounds and alignment (a violation stops the thread).
 //
 //   simt::async::copy<16>(tile, 4 * t, a, row_start + 4 * t);   // 4 floats
 //   simt::async::commit();
@@ -88,14 +90,14 @@ void copy_elements(T* dst, const Slice<const T>& src, size_t src_index SIMT_GLOB
 /// end of `src`. The destination range must lie in `dst` and both element addresses be aligned
 /// to Bytes (else the thread stops).
 template <unsigned Bytes, bool CacheGlobal = false, class T, size_t N, size_t A>
-SIMT_REQUIRES_UNSAFE void copy(SharedArray<T, N, A>& dst, size_t dst_index, const Slice<const T>& src,
+void copy(SharedArray<T, N, A>& dst, size_t dst_index, const Slice<const T>& src,
                                size_t src_index SIMT_GLOBAL_WHERE) {
   if (dst_index > N || N - dst_index < Bytes / sizeof(T)) trap();
   detail::copy_elements<Bytes, CacheGlobal>(dst.data() + dst_index, src, src_index SIMT_GLOBAL_PASS(where));
 }
 /// The same into row `row`, columns col ... of a shared tile.
 template <unsigned Bytes, bool CacheGlobal = false, class T, size_t R, size_t C, size_t A>
-SIMT_REQUIRES_UNSAFE void copy(SharedTile<T, R, C, A>& dst, size_t row, size_t col, const Slice<const T>& src,
+void copy(SharedTile<T, R, C, A>& dst, size_t row, size_t col, const Slice<const T>& src,
                                size_t src_index SIMT_GLOBAL_WHERE) {
   if (row >= R || col > C || C - col < Bytes / sizeof(T)) trap();
   detail::copy_elements<Bytes, CacheGlobal>(dst.data() + row * C + col, src, src_index SIMT_GLOBAL_PASS(where));

@@ -1,0 +1,11 @@
+// corpus: racy simt-shared-race | wait<0> completes committed groups only; the copy was never committed, so thread t + 1's slot may land after the barrier
+#include <simt/kernel.hpp>
+
+[[kernel, simt::block(64)]] void k(simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  simt::SharedArray<float, 64> s;
+  const uint32_t t = simt::thread::index_x();
+  simt::async::copy<4>(s, t, in, t);
+  simt::async::wait<0>();
+  simt::sync_threads();
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = s[(t + 1) % 64];
+}
