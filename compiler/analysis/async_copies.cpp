@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -82,11 +83,15 @@ class Flow {
     if (copies_.empty() || fn_.entry() == nullptr) return {};
     std::unordered_map<const ir::Block*, State> in;
     in[fn_.entry()] = {};
-    std::vector<const ir::Block*> work{fn_.entry()};
+    // Blocks in reverse post-order: a loop's body before its back edge is taken again.
+    const std::vector<const ir::Block*>& rpo = loops_.dominators().rpo();
+    std::unordered_map<const ir::Block*, std::size_t> position;
+    for (std::size_t i = 0; i < rpo.size(); ++i) position[rpo[i]] = i;
+    std::set<std::size_t> work{position.at(fn_.entry())};
     std::map<const ir::Instruction*, State> at_barrier;
     while (!work.empty()) {
-      const ir::Block* b = work.back();
-      work.pop_back();
+      const ir::Block* b = rpo[*work.begin()];
+      work.erase(work.begin());
       State state = in[b];
       for (const ir::Instruction* inst : b->instructions()) {
         if (is_block_barrier(*inst)) merge(at_barrier[inst], state);
@@ -95,7 +100,7 @@ class Flow {
       for (const ir::Block* succ : b->successors()) {
         State next = along_edge(state, b, succ);
         auto [it, fresh] = in.emplace(succ, next);
-        if (fresh || merge(it->second, next)) work.push_back(succ);
+        if (fresh || merge(it->second, next)) work.insert(position.at(succ));
       }
     }
     std::vector<InFlightCopy> out;
@@ -145,24 +150,39 @@ class Flow {
 
   // The instances after the edge b -> succ: a back edge of a loop around a copy moves it one
   // iteration back, leaving the loop loses its iteration.
-  State along_edge(const State& state, const ir::Block* b, const ir::Block* succ) const {
+  enum class Crossing : std::uint8_t { Enter, Back, Leave };
+  // The loops the edge b -> succ enters, goes round or leaves (by index into headers()).
+  const std::vector<std::pair<std::size_t, Crossing>>& crossings(const ir::Block* b, const ir::Block* succ) {
+    auto [it, fresh] = crossings_.emplace(std::make_pair(b, succ), std::vector<std::pair<std::size_t, Crossing>>{});
+    if (fresh) {
+      const std::vector<const ir::Block*>& headers = loops_.headers();
+      for (std::size_t l = 0; l < headers.size(); ++l) {
+        const bool from_inside = loops_.contains(headers[l], b);
+        if (succ == headers[l]) it->second.push_back({l, from_inside ? Crossing::Back : Crossing::Enter});
+        else if (from_inside && !loops_.contains(headers[l], succ)) it->second.push_back({l, Crossing::Leave});
+      }
+    }
+    return it->second;
+  }
+
+  State along_edge(const State& state, const ir::Block* b, const ir::Block* succ) {
+    const std::vector<std::pair<std::size_t, Crossing>>& crossed = crossings(b, succ);
+    if (crossed.empty()) return state;
     State next;
     for (const auto& [key, commits] : state) {
       Key moved = key;
       const std::vector<const ir::Block*>& around = around_.at(key.access);
-      for (std::size_t l = 0; l < around.size(); ++l) {
-        int& n = moved.iterations[l];
-        if (!loops_.contains(around[l], b)) continue;
-        if (!loops_.contains(around[l], succ)) n = kAnyIterations;
-        else if (succ == around[l]) n = one_more(n);
-      }
-      const std::vector<const ir::Block*>& headers = loops_.headers();
-      for (std::size_t l = 0; l < headers.size(); ++l) {
-        if (std::find(around.begin(), around.end(), headers[l]) != around.end()) continue;
+      for (const auto& [l, how] : crossed) {
+        const ir::Block* header = loops_.headers()[l];
+        const auto at = std::find(around.begin(), around.end(), header);
+        if (at != around.end()) {
+          int& n = moved.iterations[static_cast<std::size_t>(at - around.begin())];
+          if (how == Crossing::Leave) n = kAnyIterations;
+          else if (how == Crossing::Back) n = one_more(n);
+          continue;
+        }
         int& n = moved.entered[l];
-        const bool from_inside = loops_.contains(headers[l], b);
-        if (succ == headers[l]) n = from_inside ? one_more(n) : 0;
-        else if (from_inside && !loops_.contains(headers[l], succ)) n = kNotEntered;
+        n = how == Crossing::Enter ? 0 : how == Crossing::Back ? one_more(n) : kNotEntered;
       }
       auto [it, fresh] = next.emplace(std::move(moved), commits);
       if (!fresh) it->second = std::min(it->second, commits);
@@ -185,6 +205,7 @@ class Flow {
   const LoopForest& loops_;
   std::unordered_map<const ir::Instruction*, std::vector<unsigned>> copies_;
   std::unordered_map<unsigned, std::vector<const ir::Block*>> around_;
+  std::map<std::pair<const ir::Block*, const ir::Block*>, std::vector<std::pair<std::size_t, Crossing>>> crossings_;
 };
 
 // Rewrites the leaves of a copy's terms for a thread `shift` iterations later in some loops.
