@@ -88,7 +88,7 @@ class Flow {
     std::unordered_map<const ir::Block*, std::size_t> position;
     for (std::size_t i = 0; i < rpo.size(); ++i) position[rpo[i]] = i;
     std::set<std::size_t> work{position.at(fn_.entry())};
-    std::map<const ir::Instruction*, State> at_barrier;
+    std::unordered_map<const ir::Instruction*, State> at_barrier;
     while (!work.empty()) {
       const ir::Block* b = rpo[*work.begin()];
       work.erase(work.begin());
@@ -103,20 +103,22 @@ class Flow {
         if (fresh || merge(it->second, next)) work.insert(position.at(succ));
       }
     }
+    // In the order of the instructions, not of their addresses.
     std::vector<InFlightCopy> out;
-    for (const auto& [barrier, state] : at_barrier)
-      for (const auto& [key, commits] : state) {
-        InFlightCopy copy{key.access, barrier, {}, {}};
-        const std::vector<const ir::Block*>& around = around_.at(key.access);
-        for (std::size_t l = 0; l < around.size(); ++l) copy.iterations.push_back({around[l], key.iterations[l]});
-        for (std::size_t l = 0; l < key.entered.size(); ++l)
-          if (key.entered[l] >= 0) copy.entered.push_back({loops_.headers()[l], static_cast<unsigned>(key.entered[l])});
-        out.push_back(std::move(copy));
+    for (const ir::Block* b : fn_.blocks())
+      for (const ir::Instruction* barrier : b->instructions()) {
+        auto found = at_barrier.find(barrier);
+        if (found == at_barrier.end()) continue;
+        for (const auto& [key, commits] : found->second) {
+          InFlightCopy copy{key.access, barrier, {}, {}};
+          const std::vector<const ir::Block*>& around = around_.at(key.access);
+          for (std::size_t l = 0; l < around.size(); ++l) copy.iterations.push_back({around[l], key.iterations[l]});
+          for (std::size_t l = 0; l < key.entered.size(); ++l)
+            if (key.entered[l] >= 0)
+              copy.entered.push_back({loops_.headers()[l], static_cast<unsigned>(key.entered[l])});
+          out.push_back(std::move(copy));
+        }
       }
-    // The order of the instructions, not of their addresses.
-    std::stable_sort(out.begin(), out.end(), [&](const InFlightCopy& x, const InFlightCopy& y) {
-      return order(x.barrier) < order(y.barrier);
-    });
     return out;
   }
 
@@ -188,16 +190,6 @@ class Flow {
       if (!fresh) it->second = std::min(it->second, commits);
     }
     return next;
-  }
-
-  std::size_t order(const ir::Instruction* inst) const {
-    std::size_t n = 0;
-    for (const ir::Block* b : fn_.blocks())
-      for (const ir::Instruction* i : b->instructions()) {
-        if (i == inst) return n;
-        ++n;
-      }
-    return n;
   }
 
   const ir::Function& fn_;

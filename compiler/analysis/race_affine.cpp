@@ -2,104 +2,25 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <deque>
 #include <iostream>
 #include <map>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "analysis/race_linear.hpp"
+#include "analysis/race_parity.hpp"
+
 namespace simtc::analysis {
 namespace {
 
-using Int = __int128;
-struct GiveUp {};      // a number outside the range this argument computes in
-struct Infeasible {};  // the guards of the two accesses cannot all hold: they never both run
-
-constexpr Int kHuge = Int(1) << 100;
-
-Int checked(Int r) {
-  if (r > kHuge || r < -kHuge) throw GiveUp{};
-  return r;
-}
-Int add(Int a, Int b) { return checked(a + b); }  // both within 2^100: no overflow of 128 bits
-Int mul(Int a, Int b) {
-  Int r;
-  if (__builtin_mul_overflow(a, b, &r)) throw GiveUp{};
-  return checked(r);
-}
-Int max_of(unsigned w) { return (Int(1) << w) - 1; }
-
-// c + sum of k * m over monomials m of values that both threads share (terms, zero extensions
-// stripped; a monomial is a sorted list, a value repeated for its powers).
-using Mono = std::vector<const Term*>;
-struct MonoOrder {
-  bool operator()(const Mono& a, const Mono& b) const {
-    return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), TermOrder{});
-  }
-};
-struct Lin {
-  Int c = 0;
-  std::map<Mono, Int, MonoOrder> s;
-  bool is_const() const { return s.empty(); }
-  bool operator==(const Lin& o) const { return c == o.c && s == o.s; }
-};
-Lin constant(Int c) { return Lin{c, {}}; }
-Lin operator+(const Lin& a, const Lin& b) {
-  Lin r = a;
-  r.c = add(r.c, b.c);
-  for (const auto& [m, k] : b.s) {
-    Int& x = r.s[m];
-    x = add(x, k);
-    if (x == 0) r.s.erase(m);
-  }
-  return r;
-}
-Lin scale(const Lin& a, Int k) {
-  Lin r;
-  if (k == 0) return r;
-  r.c = mul(a.c, k);
-  for (const auto& [m, v] : a.s) r.s[m] = mul(v, k);
-  return r;
-}
-Lin operator*(const Lin& a, const Lin& b) {
-  Lin r = scale(b, a.c);
-  for (const auto& [ma, ka] : a.s) {
-    if (ma.size() + 1 > 4) throw GiveUp{};  // keep the polynomials small
-    Lin part;
-    part.s[ma] = ka;
-    if (b.c != 0) r = r + scale(part, b.c);
-    for (const auto& [mb, kb] : b.s) {
-      Mono m = ma;
-      m.insert(m.end(), mb.begin(), mb.end());
-      std::sort(m.begin(), m.end(), TermOrder{});
-      Lin p;
-      p.s[m] = mul(ka, kb);
-      r = r + p;
-    }
-  }
-  return r;
-}
-Lin operator-(const Lin& a, const Lin& b) { return a + scale(b, -1); }
-
-// A term's unsigned value: lo <= value <= hi, and clo <= value <= chi in constants.
-struct Range {
-  Lin lo, hi;
-  Int clo = 0, chi = 0;
-};
-Range span(Int lo, Int hi) { return {constant(lo), constant(hi), lo, hi}; }
-
-bool is_const(const Term* t, std::uint64_t* v = nullptr) {
-  if (t->kind != Term::Kind::Const) return false;
-  if (v != nullptr) *v = t->value;
-  return true;
-}
+using namespace affine;
 
 class Prover {
  public:
   Prover(const SymbolicInfo& info, const BlockShape& shape, const IntQuestion& q,
          std::map<const Term*, unsigned, TermOrder> pins = {})
-      : info_(info), shape_(shape), q_(q), pins_(std::move(pins)) {
+      : info_(info), shape_(shape), q_(q), parity_(std::move(pins)) {
     a_.thread = 0, a_.access = q.a, a_.at = block_of(*q.a);
     b_.thread = 1, b_.access = q.b, b_.at = block_of(*q.b);
     // Every view's size is within the 2^49-byte address space; a buffer's, in its elements.
@@ -112,7 +33,7 @@ class Prover {
   }
 
   /// The values whose parity the shared offsets depend on (a case split on them may prove more).
-  const std::vector<const Term*>& parities() const { return parity_bases_; }
+  const std::vector<const Term*>& parities() const { return parity_.bases(); }
 
   bool run() {
     std::uint64_t sa = 0, sb = 0;
@@ -175,80 +96,8 @@ class Prover {
   Side a_, b_;
   std::unordered_map<unsigned, Int> arg_cap_;
   std::unordered_map<const Term*, std::pair<Int, Int>> shared_range_;  // of each shared value
-  // Parities: x % 2 of a shared x as an atom P(base) in [0, 1], so that (x + 1) % 2 is 1 - P and
-  // double-buffered stages `k % 2` and `(k + 1) % 2` are two linear forms of one atom.
-  std::map<const Term*, unsigned, TermOrder> pins_;   // bases whose parity is fixed (the case split)
-  std::vector<const Term*> parity_bases_;
-  std::map<const Term*, const Term*, TermOrder> parity_atom_;
-  std::deque<Term> synthetic_;
-  std::unordered_set<const Term*> is_parity_;
-
-  // x + c, x - c, c - x, c * x with c odd, casts: the same parity as x, flipped by an odd c.
-  // Null: the value is even whatever x is.
-  static const Term* parity_base(const Term* t, bool& flip) {
-    for (;;) {
-      std::uint64_t c = 0;
-      if (t->kind == Term::Kind::Cast) {
-        t = t->ops[0];
-        continue;
-      }
-      if (t->kind != Term::Kind::Binary) return t;
-      const bool c0 = is_const(t->ops[0], &c);
-      const bool c1 = !c0 && is_const(t->ops[1], &c);
-      if (!c0 && !c1) return t;
-      const Term* other = c0 ? t->ops[1] : t->ops[0];
-      switch (t->op) {
-        case ir::Opcode::Add: case ir::Opcode::Sub: flip ^= (c & 1) != 0; t = other; continue;
-        case ir::Opcode::Mul:
-          if ((c & 1) == 0) return nullptr;
-          t = other;
-          continue;
-        case ir::Opcode::Shl:
-          if (c1 && c >= 1 && c < t->width) return nullptr;
-          return t;
-        default: return t;
-      }
-    }
-  }
-  // The form of a shared x % 2 (or x & 1).
-  bool parity_form(const Term* t, Lin& form) {
-    std::uint64_t c = 0;
-    if (t->kind != Term::Kind::Binary || !is_const(t->ops[1], &c)) return false;
-    if (!((t->op == ir::Opcode::URem && c == 2) || (t->op == ir::Opcode::And && c == 1))) return false;
-    bool flip = false;
-    const Term* base = parity_base(t->ops[0], flip);
-    if (base == nullptr) {
-      form = constant(flip ? 1 : 0);
-      return true;
-    }
-    if (auto pin = pins_.find(base); pin != pins_.end()) {
-      form = constant((pin->second ^ (flip ? 1u : 0u)) & 1u);
-      return true;
-    }
-    auto [it, fresh] = parity_atom_.emplace(base, nullptr);
-    if (fresh) {
-      Term atom = *base;
-      atom.kind = Term::Kind::Binary;
-      atom.op = ir::Opcode::URem;
-      atom.ops = {base, base};
-      atom.id = 0xF0000000u + static_cast<unsigned>(synthetic_.size());
-      synthetic_.push_back(std::move(atom));
-      it->second = &synthetic_.back();
-      is_parity_.insert(it->second);
-      shared_range_[it->second] = {0, 1};
-      parity_bases_.push_back(base);
-    }
-    Lin p;
-    p.s[{it->second}] = 1;
-    form = flip ? constant(1) + scale(p, -1) : p;
-    return true;
-  }
-  bool mentions_parity(const Lin& l) const {
-    for (const auto& [m, k] : l.s)
-      for (const Term* t : m)
-        if (is_parity_.count(t)) return true;
-    return false;
-  }
+  // x % 2 of shared values as atoms (race_parity.hpp), with the case split's fixed ones.
+  ParityAtoms parity_;
 
   static bool debug() { return std::getenv("SIMTC_DEBUG_INTERVALS") != nullptr; }
   static std::string num(Int v) {
@@ -433,7 +282,8 @@ class Prover {
       const Term* key = strip_zext(t);
       Lin form;
       if (key->kind != Term::Kind::Const && r.clo != r.chi &&
-          (parity_form(key, form) || (s.exact.count(t) && r.lo == r.hi && mentions_parity(form = r.lo)))) {
+          (parity_.form(key, form, shared_range_) ||
+           (s.exact.count(t) && r.lo == r.hi && parity_.mentioned_in(form = r.lo)))) {
         // A linear form over parities (exact): kept as it is, its bounds narrowed by the form's.
         const auto [lo, hi] = concrete(form);
         r.clo = std::max(r.clo, lo);

@@ -188,7 +188,9 @@ class SymbolicBuilder {
     t.kind = Term::Kind::LoopCount;
     t.width = width;
     t.scope = header;
-    return make(std::move(t));
+    const Term* made = make(std::move(t));
+    info_.loop_counts_.emplace(header, made);
+    return made;
   }
   /// Zero-extends or truncates to 64 bits.
   const Term* to64(const Term* t) {

@@ -164,9 +164,8 @@ class SymbolicInfo {
   }
   /// The iteration count of the loop of `header` as the terms name it (null: no term does).
   const Term* loop_count(const ir::Block* header) const {
-    for (const Term& t : arena_)
-      if (t.kind == Term::Kind::LoopCount && t.scope == header) return &t;
-    return nullptr;
+    auto it = loop_counts_.find(header);
+    return it == loop_counts_.end() ? nullptr : it->second;
   }
   /// Keeps a term made after the analysis (not hash-consed with the others: a new leaf is a new
   /// unknown) and gives it its id.
@@ -185,6 +184,7 @@ class SymbolicInfo {
   std::vector<SharedAccess> accesses_;
   std::vector<LoopBound> loop_bounds_;
   std::unordered_set<const ir::Block*> uniform_exit_;
+  std::unordered_map<const ir::Block*, const Term*> loop_counts_;  // the first made per loop
 };
 
 SymbolicInfo analyze_shared_accesses(const ir::Function& fn, const UniformityInfo& uniformity,
