@@ -128,3 +128,31 @@ void fill(simt::SharedTile<simt::half, 32, 64, 16>& tile, const simt::Slice<cons
   }
   if (auto o = out.get_mut(simt::thread::index_1d())) *o = acc;
 }
+
+// (3k + 1) % 2 is (k + 1) % 2: a correct double buffer written another way.
+[[kernel, simt::block(128)]] void odd_times_k_plus_one(uint32_t tiles, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  SharedArray<float, 2 * 128> stage;
+  const uint32_t t = simt::thread::index_x();
+  float acc = 0.0f;
+  for (uint32_t k = 0; k < tiles; ++k) {
+    simt::async::copy<4>(stage, ((3 * k + 1) % 2) * 128 + t, in, (size_t(k) + 1) * 128 + t);
+    simt::async::commit();
+    simt::async::wait<1>();
+    simt::sync_threads();
+    acc += stage[(k % 2) * 128 + 127 - t];
+    simt::sync_threads();
+  }
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = acc;
+}
+// The copy loop stops before element 512: the reads above it while the copies fly are safe.
+[[kernel, simt::block(64)]] void loop_stops_short(simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  SharedArray<float, 1024, 16> s;
+  const uint32_t t = simt::thread::index_x();
+  for (uint32_t c = t; c < 128; c += 64) simt::async::copy<16>(s, 4 * c, in, 4 * size_t(c));
+  simt::async::commit();
+  simt::sync_threads();
+  float v = s[512 + t];
+  simt::async::wait<0>();
+  simt::sync_threads();
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v + s[t];
+}

@@ -1,8 +1,10 @@
 // RUN: not %simtc check -fno-caret-diagnostics --arch sm_90 %s 2>&1 | FileCheck %s --match-full-lines --implicit-check-not=error:
 // RUN: not %simtc build --arch sm_90 %s -o /dev/null 2>&1 | FileCheck %s --match-full-lines --implicit-check-not=error:
 // Asynchronous copies that can still be landing while another thread touches their bytes:
-// no wait, a wait that leaves the group in flight, a wait on one path only, a copy never
-// committed, a refill of the stage being read, a pipeline one stage too shallow.
+// no wait, a wait that leaves the group in flight, a wait on one path only (a thread branch, an
+// early return, a break), a copy never committed, a refill of the stage being read (also at a
+// stage index of the same parity written another way), a pipeline one stage too shallow, a
+// copy through an alias or a helper, a copy loop that reaches one chunk further than it seems.
 #include <simt/kernel.hpp>
 
 using simt::SharedArray;
@@ -168,39 +170,108 @@ void start_copy(SharedArray<float, 64>& s, const simt::Slice<const float>& in, u
   if (auto o = out.get_mut(simt::thread::index_1d())) *o = acc;
 }
 
-// CHECK: {{.*}}async_copy_race.cpp:16:60: error: threads may race on shared memory 'tile': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:13:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 'tile', which tid.x = {{[0-9]+}} reads)
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:15:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:30:76: error: threads may race on shared memory 'second': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:26:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 'second', which tid.x = {{[0-9]+}} reads)
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:29:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:40:60: error: threads may race on shared memory 's': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:37:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:39:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:51:60: error: threads may race on shared memory 's': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:47:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:50:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:59:19: error: threads may race on shared memory 's': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:58:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:68:3: error: threads may race on shared memory 's': this asynchronous copy and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:69:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} copies into)
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:69:3: error: threads may race on shared memory 's': this asynchronous copy and the same asynchronous copy by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:69:3: note: the same asynchronous copy in another thread (tid.x = {{[0-9]+}} and tid.x = {{[0-9]+}} both copy into byte {{[0-9]+}} of shared memory 's')
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:82:26: error: threads may race on shared memory 's': this write and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:79:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} writes)
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:81:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:101:12: error: threads may race on shared memory 'stage': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:97:5: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 'stage', which tid.x = {{[0-9]+}} reads)
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:100:5: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:119:12: error: threads may race on shared memory 'stage': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:115:5: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 'stage', which tid.x = {{[0-9]+}} reads)
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:118:5: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:136:60: error: threads may race on shared memory 's': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:127:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:135:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:151:60: error: threads may race on shared memory 's': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:144:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:150:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:165:12: error: threads may race on shared memory 'stage': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:161:5: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 'stage', which tid.x = {{[0-9]+}} reads)
-// CHECK-NEXT: {{.*}}async_copy_race.cpp:164:5: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// An alias of the array: the copy through the reference, the read through the array.
+[[kernel, simt::block(64)]] void through_an_alias(simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  SharedArray<float, 64> s;
+  SharedArray<float, 64>& alias = s;
+  const uint32_t t = simt::thread::index_x();
+  simt::async::copy<4>(alias, t, in, t);
+  simt::async::commit();
+  simt::sync_threads();
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = s[63 - t];
+}
+
+// A uniform early return on the path with the wait: the other path reaches the barrier unwaited.
+[[kernel, simt::block(64)]] void wait_then_return(uint32_t n, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  SharedArray<float, 64> s;
+  const uint32_t t = simt::thread::index_x();
+  simt::async::copy<4>(s, t, in, t);
+  simt::async::commit();
+  if (n == 0) {
+    simt::async::wait<0>();
+    return;
+  }
+  simt::sync_threads();
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = s[63 - t];
+}
+
+// (2k + 1) % 2 is 1 in every iteration: the refill hits the stage read in odd iterations.
+[[kernel, simt::block(128)]] void even_times_k_plus_one(uint32_t tiles, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  SharedArray<float, 2 * 128> stage;
+  const uint32_t t = simt::thread::index_x();
+  float acc = 0.0f;
+  for (uint32_t k = 0; k < tiles; ++k) {
+    simt::async::copy<4>(stage, ((2 * k + 1) % 2) * 128 + t, in, (size_t(k) + 1) * 128 + t);
+    simt::async::commit();
+    simt::async::wait<1>();
+    simt::sync_threads();
+    acc += stage[(k % 2) * 128 + 127 - t];
+    simt::sync_threads();
+  }
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = acc;
+}
+
+// The copy loop reaches one chunk further than the reads after the barrier leave alone: with
+// c < 129, thread 0's third copy lands at elements 512 to 515, which threads 1 to 3 read while
+// it flies.
+[[kernel, simt::block(64)]] void loop_one_chunk_too_far(simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  SharedArray<float, 1024, 16> s;
+  const uint32_t t = simt::thread::index_x();
+  for (uint32_t c = t; c < 129; c += 64) simt::async::copy<16>(s, 4 * c, in, 4 * size_t(c));
+  simt::async::commit();
+  simt::sync_threads();
+  float v = s[512 + t];
+  simt::async::wait<0>();
+  simt::sync_threads();
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v + s[t];
+}
+
+
+// CHECK: {{.*}}async_copy_race.cpp:18:60: error: threads may race on shared memory 'tile': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:15:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 'tile', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:17:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:32:76: error: threads may race on shared memory 'second': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:28:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 'second', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:31:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:42:60: error: threads may race on shared memory 's': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:39:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:41:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:53:60: error: threads may race on shared memory 's': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:49:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:52:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:61:19: error: threads may race on shared memory 's': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:60:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:70:3: error: threads may race on shared memory 's': this asynchronous copy and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:71:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} copies into)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:71:3: error: threads may race on shared memory 's': this asynchronous copy and the same asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:71:3: note: the same asynchronous copy in another thread (tid.x = {{[0-9]+}} and tid.x = {{[0-9]+}} both copy into byte {{[0-9]+}} of shared memory 's')
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:84:26: error: threads may race on shared memory 's': this write and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:81:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} writes)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:83:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:103:12: error: threads may race on shared memory 'stage': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:99:5: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 'stage', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:102:5: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:121:12: error: threads may race on shared memory 'stage': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:117:5: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 'stage', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:120:5: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:138:60: error: threads may race on shared memory 's': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:129:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:137:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:153:60: error: threads may race on shared memory 's': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:146:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:152:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:167:12: error: threads may race on shared memory 'stage': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:163:5: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 'stage', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:166:5: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:181:60: error: threads may race on shared memory 's': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:178:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:180:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:195:60: error: threads may race on shared memory 's': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:188:3: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:194:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:208:12: error: threads may race on shared memory 'stage': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:204:5: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 'stage', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:207:5: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:223:13: error: threads may race on shared memory 's': this read and an asynchronous copy by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:220:42: note: the asynchronous copy (tid.x = {{[0-9]+}} copies into byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
+// CHECK-NEXT: {{.*}}async_copy_race.cpp:222:3: note: the asynchronous copy can still be in flight after this barrier: no simt::async::wait before it completes the copy's group
