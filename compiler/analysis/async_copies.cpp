@@ -47,21 +47,37 @@ struct Key {
 };
 
 int one_more(int n) { return n < 0 ? n : n + 1 > kMaxIterations ? kAnyIterations : n + 1; }
-// The instances that may be in flight, each with the fewest commits it can have seen.
-using State = std::map<Key, unsigned>;
+
+// Keys are interned: an instance is a number into Flow's table.
+using KeyId = std::uint32_t;
+struct Instance {
+  KeyId key;
+  unsigned commits;  // the fewest commits it can have seen
+};
+// The instances that may be in flight, sorted by key, one entry per key.
+using State = std::vector<Instance>;
 
 // Merges `from` into `into`; whether `into` changed.
 bool merge(State& into, const State& from) {
+  if (from.empty()) return false;
+  State out;
+  out.reserve(into.size() + from.size());
   bool changed = false;
-  for (const auto& [key, commits] : from) {
-    auto [it, fresh] = into.emplace(key, commits);
-    if (fresh) {
+  std::size_t i = 0, j = 0;
+  while (i < into.size() || j < from.size()) {
+    if (j == from.size() || (i < into.size() && into[i].key < from[j].key)) {
+      out.push_back(into[i++]);
+    } else if (i == into.size() || from[j].key < into[i].key) {
+      out.push_back(from[j++]);
       changed = true;
-    } else if (commits < it->second) {
-      it->second = commits;
-      changed = true;
+    } else {
+      changed |= from[j].commits < into[i].commits;
+      out.push_back({into[i].key, std::min(into[i].commits, from[j].commits)});
+      ++i;
+      ++j;
     }
   }
+  if (changed) into.swap(out);
   return changed;
 }
 
@@ -72,10 +88,12 @@ class Flow {
     for (unsigned i = 0; i < accesses.size(); ++i) {
       const SharedAccess& a = accesses[i];
       if (!a.async || a.in_flight_after != nullptr) continue;
-      copies_[a.inst].push_back(i);
-      std::vector<const ir::Block*>& around = around_[i];
+      std::vector<const ir::Block*> around;
       for (const ir::Block* l = loops_.innermost(a.inst->parent()); l != nullptr; l = loops_.parent(l))
         around.push_back(l);
+      Key fresh{i, std::vector<int>(around.size(), 0), std::vector<int>(loops_.headers().size(), kNotEntered)};
+      copies_[a.inst].push_back(intern(std::move(fresh)));
+      around_[i] = std::move(around);
     }
   }
 
@@ -103,19 +121,22 @@ class Flow {
         if (fresh || merge(it->second, next)) work.insert(position.at(succ));
       }
     }
-    // In the order of the instructions, not of their addresses.
+    // In the order of the instructions, not of their addresses; at a barrier, in key order.
     std::vector<InFlightCopy> out;
     for (const ir::Block* b : fn_.blocks())
       for (const ir::Instruction* barrier : b->instructions()) {
         auto found = at_barrier.find(barrier);
         if (found == at_barrier.end()) continue;
-        for (const auto& [key, commits] : found->second) {
-          InFlightCopy copy{key.access, barrier, {}, {}};
-          const std::vector<const ir::Block*>& around = around_.at(key.access);
-          for (std::size_t l = 0; l < around.size(); ++l) copy.iterations.push_back({around[l], key.iterations[l]});
-          for (std::size_t l = 0; l < key.entered.size(); ++l)
-            if (key.entered[l] >= 0)
-              copy.entered.push_back({loops_.headers()[l], static_cast<unsigned>(key.entered[l])});
+        std::vector<const Key*> keys;
+        for (const Instance& instance : found->second) keys.push_back(&keys_[instance.key]);
+        std::sort(keys.begin(), keys.end(), [](const Key* x, const Key* y) { return *x < *y; });
+        for (const Key* key : keys) {
+          InFlightCopy copy{key->access, barrier, {}, {}};
+          const std::vector<const ir::Block*>& around = around_.at(key->access);
+          for (std::size_t l = 0; l < around.size(); ++l) copy.iterations.push_back({around[l], key->iterations[l]});
+          for (std::size_t l = 0; l < key->entered.size(); ++l)
+            if (key->entered[l] >= 0)
+              copy.entered.push_back({loops_.headers()[l], static_cast<unsigned>(key->entered[l])});
           out.push_back(std::move(copy));
         }
       }
@@ -123,27 +144,33 @@ class Flow {
   }
 
  private:
+  KeyId intern(Key key) {
+    auto [it, fresh] = ids_.emplace(std::move(key), static_cast<KeyId>(keys_.size()));
+    if (fresh) keys_.push_back(it->first);
+    return it->second;
+  }
+
   void step(const ir::Instruction& inst, State& state) const {
     if (auto it = copies_.find(&inst); it != copies_.end()) {
-      for (unsigned access : it->second) {
-        Key key{access, std::vector<int>(around_.at(access).size(), 0),
-                std::vector<int>(loops_.headers().size(), kNotEntered)};
-        state[key] = 0;  // the newest instance: no commit since
+      for (KeyId key : it->second) {  // the newest instance: no commit since
+        auto at = std::lower_bound(state.begin(), state.end(), key,
+                                   [](const Instance& x, KeyId k) { return x.key < k; });
+        if (at != state.end() && at->key == key) at->commits = 0;
+        else state.insert(at, {key, 0});
       }
       return;
     }
     if (inst.opcode() != ir::Opcode::Intrinsic) return;
     switch (inst.intrinsic_id()) {
       case ir::IntrinsicId::AsyncCommit:
-        for (auto& [key, commits] : state) commits = std::min(commits + 1, kMaxCommits);
+        for (Instance& instance : state) instance.commits = std::min(instance.commits + 1, kMaxCommits);
         break;
       case ir::IntrinsicId::AsyncWaitAll: state.clear(); break;
       case ir::IntrinsicId::AsyncWait: {
         const ir::Value* n = inst.operand(0);
         if (n->value_kind() != ir::Value::ValueKind::Constant) break;  // completes nothing known
         const std::uint64_t pending = static_cast<const ir::Constant*>(n)->int_bits();
-        for (auto it = state.begin(); it != state.end();)
-          it = it->second > pending ? state.erase(it) : std::next(it);
+        std::erase_if(state, [&](const Instance& instance) { return instance.commits > pending; });
         break;
       }
       default: break;
@@ -153,51 +180,71 @@ class Flow {
   // The instances after the edge b -> succ: a back edge of a loop around a copy moves it one
   // iteration back, leaving the loop loses its iteration.
   enum class Crossing : std::uint8_t { Enter, Back, Leave };
-  // The loops the edge b -> succ enters, goes round or leaves (by index into headers()).
-  const std::vector<std::pair<std::size_t, Crossing>>& crossings(const ir::Block* b, const ir::Block* succ) {
-    auto [it, fresh] = crossings_.emplace(std::make_pair(b, succ), std::vector<std::pair<std::size_t, Crossing>>{});
+  struct Edge {
+    std::uint32_t id;
+    std::vector<std::pair<std::size_t, Crossing>> crossed;  // by index into headers()
+  };
+  // The loops the edge b -> succ enters, goes round or leaves.
+  const Edge& edge(const ir::Block* b, const ir::Block* succ) {
+    auto [it, fresh] = edges_.emplace(std::make_pair(b, succ), Edge{static_cast<std::uint32_t>(edges_.size()), {}});
     if (fresh) {
       const std::vector<const ir::Block*>& headers = loops_.headers();
       for (std::size_t l = 0; l < headers.size(); ++l) {
         const bool from_inside = loops_.contains(headers[l], b);
-        if (succ == headers[l]) it->second.push_back({l, from_inside ? Crossing::Back : Crossing::Enter});
-        else if (from_inside && !loops_.contains(headers[l], succ)) it->second.push_back({l, Crossing::Leave});
+        if (succ == headers[l]) it->second.crossed.push_back({l, from_inside ? Crossing::Back : Crossing::Enter});
+        else if (from_inside && !loops_.contains(headers[l], succ)) it->second.crossed.push_back({l, Crossing::Leave});
       }
     }
     return it->second;
   }
 
-  State along_edge(const State& state, const ir::Block* b, const ir::Block* succ) {
-    const std::vector<std::pair<std::size_t, Crossing>>& crossed = crossings(b, succ);
-    if (crossed.empty()) return state;
-    State next;
-    for (const auto& [key, commits] : state) {
-      Key moved = key;
-      const std::vector<const ir::Block*>& around = around_.at(key.access);
-      for (const auto& [l, how] : crossed) {
-        const ir::Block* header = loops_.headers()[l];
-        const auto at = std::find(around.begin(), around.end(), header);
-        if (at != around.end()) {
-          int& n = moved.iterations[static_cast<std::size_t>(at - around.begin())];
-          if (how == Crossing::Leave) n = kAnyIterations;
-          else if (how == Crossing::Back) n = one_more(n);
-          continue;
-        }
-        int& n = moved.entered[l];
-        n = how == Crossing::Enter ? 0 : how == Crossing::Back ? one_more(n) : kNotEntered;
+  // The key an instance of `id` has after crossing `e` (memoised).
+  KeyId moved(KeyId id, const Edge& e) {
+    const std::uint64_t slot = (std::uint64_t{e.id} << 32) | id;
+    if (auto it = moved_.find(slot); it != moved_.end()) return it->second;
+    Key key = keys_[id];
+    const std::vector<const ir::Block*>& around = around_.at(key.access);
+    for (const auto& [l, how] : e.crossed) {
+      const ir::Block* header = loops_.headers()[l];
+      const auto at = std::find(around.begin(), around.end(), header);
+      if (at != around.end()) {
+        int& n = key.iterations[static_cast<std::size_t>(at - around.begin())];
+        if (how == Crossing::Leave) n = kAnyIterations;
+        else if (how == Crossing::Back) n = one_more(n);
+        continue;
       }
-      auto [it, fresh] = next.emplace(std::move(moved), commits);
-      if (!fresh) it->second = std::min(it->second, commits);
+      int& n = key.entered[l];
+      n = how == Crossing::Enter ? 0 : how == Crossing::Back ? one_more(n) : kNotEntered;
     }
+    const KeyId out = intern(std::move(key));
+    moved_.emplace(slot, out);
+    return out;
+  }
+
+  State along_edge(const State& state, const ir::Block* b, const ir::Block* succ) {
+    const Edge& e = edge(b, succ);
+    if (e.crossed.empty()) return state;
+    State next;
+    next.reserve(state.size());
+    for (const Instance& instance : state) next.push_back({moved(instance.key, e), instance.commits});
+    std::sort(next.begin(), next.end(), [](const Instance& x, const Instance& y) {
+      return x.key != y.key ? x.key < y.key : x.commits < y.commits;
+    });
+    // One entry per key, with the fewest commits (the first after the sort).
+    next.erase(std::unique(next.begin(), next.end(), [](const Instance& x, const Instance& y) { return x.key == y.key; }),
+               next.end());
     return next;
   }
 
   const ir::Function& fn_;
   const SymbolicInfo& info_;
   const LoopForest& loops_;
-  std::unordered_map<const ir::Instruction*, std::vector<unsigned>> copies_;
+  std::unordered_map<const ir::Instruction*, std::vector<KeyId>> copies_;  // each copy's newest instance
   std::unordered_map<unsigned, std::vector<const ir::Block*>> around_;
-  std::map<std::pair<const ir::Block*, const ir::Block*>, std::vector<std::pair<std::size_t, Crossing>>> crossings_;
+  std::vector<Key> keys_;
+  std::map<Key, KeyId> ids_;
+  std::map<std::pair<const ir::Block*, const ir::Block*>, Edge> edges_;
+  std::unordered_map<std::uint64_t, KeyId> moved_;
 };
 
 // Rewrites the leaves of a copy's terms for a thread `shift` iterations later in some loops.
