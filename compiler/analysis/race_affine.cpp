@@ -7,6 +7,7 @@
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include "analysis/race_linear.hpp"
 #include "analysis/race_parity.hpp"
@@ -18,9 +19,10 @@ using namespace affine;
 
 class Prover {
  public:
-  Prover(const SymbolicInfo& info, const BlockShape& shape, const IntQuestion& q,
+  // `quick`: a range computed with a cycle cut at the term itself is kept (see eval).
+  Prover(const SymbolicInfo& info, const BlockShape& shape, const IntQuestion& q, bool quick,
          std::map<const Term*, unsigned, TermOrder> pins = {})
-      : info_(info), shape_(shape), q_(q), parity_(std::move(pins)) {
+      : info_(info), shape_(shape), q_(q), quick_(quick), parity_(std::move(pins)) {
     a_.thread = 0, a_.access = q.a, a_.at = block_of(*q.a);
     b_.thread = 1, b_.access = q.b, b_.at = block_of(*q.b);
     // Every view's size is within the 2^49-byte address space; a buffer's, in its elements.
@@ -79,8 +81,8 @@ class Prover {
     std::unordered_set<const Term*> linear;   // a node of the offset's exact linear part
     std::unordered_map<const Term*, std::vector<Bound>> bounds;
     std::unordered_map<const Term*, std::uint64_t> fixed;  // guards `x == c`
-    std::unordered_set<const Term*> busy;
-    unsigned cut = 0;  // cycles cut short so far
+    std::unordered_map<const Term*, unsigned> busy;  // being computed, at this depth
+    unsigned low = ~0u;  // the shallowest busy term a cycle was cut at, in the current evaluation
     std::unordered_map<const Term*, bool> per_side;
   };
   // An offset's exact linear part: sum of coefficient * unit + konst, the units this thread's own.
@@ -93,6 +95,7 @@ class Prover {
   const SymbolicInfo& info_;
   const BlockShape& shape_;
   const IntQuestion& q_;
+  const bool quick_;
   Side a_, b_;
   std::unordered_map<unsigned, Int> arg_cap_;
   std::unordered_map<const Term*, std::pair<Int, Int>> shared_range_;  // of each shared value
@@ -267,16 +270,21 @@ class Prover {
 
   Range eval(const Term* t, Side& s) {
     if (auto it = s.memo.find(t); it != s.memo.end()) return it->second;
-    if (!s.busy.insert(t).second) {  // a guard naming itself: nothing known here
-      ++s.cut;
+    const unsigned depth = static_cast<unsigned>(s.busy.size());
+    if (auto [it, fresh] = s.busy.emplace(t, depth); !fresh) {  // a guard naming itself: nothing known here
+      s.low = std::min(s.low, it->second);
       return span(0, max_of(t->width));
     }
-    const unsigned cut_before = s.cut;
+    const unsigned low_before = std::exchange(s.low, ~0u);
     Range r = structural(t, s);
     tighten(t, r, s);
     s.busy.erase(t);
-    // A range computed with a cycle cut short is weaker than the term's: not kept.
-    const bool keep = s.cut == cut_before;
+    // A range computed with a cycle cut short above t depends on how t was reached: not kept.
+    // Cut at t or below, it is the range a fresh evaluation of t computes now; the quick prover
+    // keeps it, the thorough one computes it again each time, with what it has learnt since of
+    // the shared values' ranges (the quick one's misses are the thorough one's second chance).
+    const bool keep = quick_ ? s.low >= depth : s.low == ~0u;
+    s.low = std::min(s.low, low_before);
     if (!own(t, s)) {
       // One value for both threads: itself, with what is known of it.
       const Term* key = strip_zext(t);
@@ -294,9 +302,7 @@ class Prover {
         auto [it, fresh] = shared_range_.emplace(key, std::make_pair(r.clo, r.chi));
         if (!fresh) it->second = {std::max(it->second.first, r.clo), std::min(it->second.second, r.chi)};
         if (it->second.first > it->second.second) throw Infeasible{};
-        Lin l;
-        l.s[{key}] = 1;
-        r.lo = r.hi = l;
+        r.lo = r.hi = monomial({key}, 1);
       }
     }
     if (keep) s.memo[t] = r;
@@ -387,8 +393,8 @@ class Prover {
     auto it = s.bounds.find(t);
     if (it == s.bounds.end()) return;
     for (const Bound& bd : it->second) {
-      if (s.busy.count(bd.other)) {  // being computed: this range misses the bound, not kept
-        ++s.cut;
+      if (auto b = s.busy.find(bd.other); b != s.busy.end()) {  // being computed: this range misses the bound
+        s.low = std::min(s.low, b->second);
         continue;
       }
       const Range o = eval(bd.other, s);
@@ -667,17 +673,22 @@ class Prover {
 
 bool disjoint_by_intervals(const SymbolicInfo& info, const BlockShape& shape, const IntQuestion& question) {
   if (question.other_block && question.split_dim < 0) return false;
-  Prover first(info, shape, question);
-  if (first.run()) return true;
-  // A case split on the parities the offsets depend on: proven when every case is.
-  const std::vector<const Term*> bases = first.parities();
-  if (bases.empty() || bases.size() > 3) return false;
-  for (unsigned mask = 0; mask < (1u << bases.size()); ++mask) {
-    std::map<const Term*, unsigned, TermOrder> pins;
-    for (std::size_t i = 0; i < bases.size(); ++i) pins[bases[i]] = (mask >> i) & 1u;
-    if (!Prover(info, shape, question, std::move(pins)).run()) return false;
+  // The quick prover first, then the thorough one (the same argument, more precise and slower).
+  for (const bool quick : {true, false}) {
+    Prover first(info, shape, question, quick);
+    if (first.run()) return true;
+    // A case split on the parities the offsets depend on: proven when every case is.
+    const std::vector<const Term*> bases = first.parities();
+    if (bases.empty() || bases.size() > 3) continue;
+    bool all = true;
+    for (unsigned mask = 0; mask < (1u << bases.size()) && all; ++mask) {
+      std::map<const Term*, unsigned, TermOrder> pins;
+      for (std::size_t i = 0; i < bases.size(); ++i) pins[bases[i]] = (mask >> i) & 1u;
+      all = Prover(info, shape, question, quick, std::move(pins)).run();
+    }
+    if (all) return true;
   }
-  return true;
+  return false;
 }
 
 }  // namespace simtc::analysis

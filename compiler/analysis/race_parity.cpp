@@ -60,8 +60,7 @@ bool ParityAtoms::form(const Term* t, Lin& out, std::unordered_map<const Term*, 
     ranges[it->second] = {0, 1};
     bases_.push_back(base);
   }
-  Lin p;
-  p.s[{it->second}] = 1;
+  const Lin p = monomial({it->second}, 1);
   out = flip ? constant(1) + scale(p, -1) : p;
   return true;
 }
