@@ -1,0 +1,276 @@
+// The accesses of a function to shared memory and writable buffers, with their guards
+// (symbolic.hpp).
+#include <algorithm>
+#include <set>
+
+#include "analysis/intervals.hpp"
+#include "analysis/symbolic_builder.hpp"
+
+namespace simtc::analysis {
+
+void SymbolicBuilder::resolve(const ir::Value* ptr, Roots& out) {
+  if (auto it = roots_.find(ptr); it != roots_.end()) {
+    out = it->second;
+    return;
+  }
+  out.clear();
+  // A cycle through phis: nothing on this path, and what is computed meanwhile is incomplete
+  // (not remembered; a phi on the cycle takes the roots of its other incoming values).
+  if (!resolving_.insert(ptr).second) {
+    incomplete_ = true;
+    return;
+  }
+  const bool outer_incomplete = incomplete_;
+  incomplete_ = false;
+  if (ptr->value_kind() == ir::Value::ValueKind::Global) {
+    auto* g = static_cast<const ir::Global*>(ptr);
+    if (g->addr_space() == ir::AddrSpace::Shared) out.push_back({g, constant(0, 64)});
+  } else if (ptr->value_kind() == ir::Value::ValueKind::Argument) {
+    if (buffers_.count(ptr)) out.push_back({ptr, constant(0, 64)});
+  } else if (auto* inst = as_inst(ptr)) {
+    using ir::Opcode;
+    Roots a, b;
+    switch (inst->opcode()) {
+      case Opcode::AddrSpaceCast:
+      case Opcode::Bitcast: resolve(inst->operand(0), out); break;
+      case Opcode::PtrAdd: {
+        resolve(inst->operand(0), a);
+        const Term* off = term(inst->operand(1));
+        for (auto& [g, base] : a) out.push_back({g, off ? binary(Opcode::Add, base, off) : symbol(inst, 64)});
+        break;
+      }
+      case Opcode::Select: {
+        resolve(inst->operand(1), a);
+        resolve(inst->operand(2), b);
+        const Term* c = term(inst->operand(0));
+        if (a.size() == 1 && b.size() == 1 && a[0].first == b[0].first && c != nullptr) {
+          out.push_back({a[0].first, select(c, a[0].second, b[0].second)});
+        } else {
+          std::set<const ir::Value*> gs;
+          for (auto& r : a) gs.insert(r.first);
+          for (auto& r : b) gs.insert(r.first);
+          for (const ir::Value* g : gs) out.push_back({g, symbol(inst, 64)});
+        }
+        break;
+      }
+      case Opcode::Phi: {
+        Induction iv;
+        if (induction(inst, iv)) {
+          resolve(iv.init, a);
+          const Term* step = term(iv.step);
+          for (auto& [g, base] : a)
+            out.push_back({g, step ? binary(Opcode::Add, base, binary(Opcode::Mul, step, loop_count(iv.header, 64)))
+                                   : symbol(inst, 64)});
+          break;
+        }
+        const Term* c = nullptr;
+        unsigned k = 0;
+        if (phi_sides(inst, c, k)) {
+          resolve(inst->operand(k), a);
+          resolve(inst->operand(1 - k), b);
+          if (a.size() == 1 && b.size() == 1 && a[0].first == b[0].first) {
+            out.push_back({a[0].first, select(c, a[0].second, b[0].second)});
+            break;
+          }
+        }
+        std::set<const ir::Value*> gs;
+        Roots all;
+        bool same = true;  // every incoming value is the same (variable, offset)
+        for (const ir::Value* in : inst->operands()) {
+          if (is_undef(in) || in == inst) continue;
+          resolve(in, a);
+          same = same && a.size() == 1;
+          for (auto& r : a) {
+            gs.insert(r.first);
+            all.push_back(r);
+          }
+        }
+        same = same && !all.empty();
+        for (auto& r : all) same = same && r == all.front();
+        if (same) out.push_back(all.front());
+        else
+          for (const ir::Value* g : gs) out.push_back({g, symbol(inst, 64)});
+        break;
+      }
+      default: break;  // loads, calls, allocas, arguments: not shared memory (safety-model.md)
+    }
+  }
+  resolving_.erase(ptr);
+  if (!incomplete_) roots_[ptr] = out;
+  incomplete_ = outer_incomplete || incomplete_;
+}
+
+std::vector<Guard> SymbolicBuilder::guards_of(const ir::Block* b) {
+  if (auto it = guards_.find(b); it != guards_.end()) return it->second;
+  // Every block on the dominator chain that is entered by one edge only, from a conditional
+  // branch, holds that branch's condition (the last time the branch ran, it took that edge, and
+  // the values it tested are still the latest ones).
+  std::vector<Guard> out;
+  const ir::DominatorTree& dom = info_.loops_->dominators();
+  for (const ir::Block* cur = b; cur != nullptr; cur = dom.idom(cur)) {
+    std::vector<const ir::Block*> preds = dom.predecessors(cur);
+    if (preds.size() != 1) continue;
+    const ir::Instruction* br = preds[0]->terminator();
+    if (br == nullptr || br->opcode() != ir::Opcode::CondBr || br->blocks()[0] == br->blocks()[1]) continue;
+    if (const Term* c = term(br->operand(0))) out.push_back({c, br->blocks()[0] == cur});
+  }
+  guards_[b] = out;
+  return out;
+}
+
+void SymbolicBuilder::add_accesses(const ir::Instruction* inst, const SymbolicOptions& options) {
+  using ir::IntrinsicId;
+  using ir::Opcode;
+  struct Use {
+    const ir::Value* ptr;
+    const Term* size;
+    bool write, read, atomic;
+  };
+  std::vector<Use> uses;
+  auto bytes = [&](ir::Type t) { return constant(t.size_bytes(), 64); };
+  switch (inst->opcode()) {
+    case Opcode::Load: uses.push_back({inst->operand(0), bytes(inst->type()), false, true, false}); break;
+    case Opcode::Store:
+      uses.push_back({inst->operand(1), bytes(inst->operand(0)->type()), true, false, false});
+      break;
+    case Opcode::MemCopy: {
+      const Term* n = term(inst->operand(2));
+      if (n == nullptr) n = symbol(inst->operand(2), 64);
+      uses.push_back({inst->operand(0), n, true, false, false});
+      uses.push_back({inst->operand(1), n, false, true, false});
+      break;
+    }
+    case Opcode::MemSet: {
+      const Term* n = term(inst->operand(2));
+      if (n == nullptr) n = symbol(inst->operand(2), 64);
+      uses.push_back({inst->operand(0), n, true, false, false});
+      break;
+    }
+    case Opcode::Intrinsic:
+      switch (inst->intrinsic_id()) {
+        case IntrinsicId::AtomicAdd: case IntrinsicId::AtomicSub: case IntrinsicId::AtomicExch:
+        case IntrinsicId::AtomicSMin: case IntrinsicId::AtomicSMax: case IntrinsicId::AtomicUMin:
+        case IntrinsicId::AtomicUMax: case IntrinsicId::AtomicFMin: case IntrinsicId::AtomicFMax:
+        case IntrinsicId::AtomicAnd: case IntrinsicId::AtomicOr: case IntrinsicId::AtomicXor:
+        case IntrinsicId::AtomicCas:
+          uses.push_back({inst->operand(0), bytes(inst->type()), true, true, true});
+          break;
+        case IntrinsicId::AtomicLoad: uses.push_back({inst->operand(0), bytes(inst->type()), false, true, true}); break;
+        case IntrinsicId::AtomicStore:
+          uses.push_back({inst->operand(0), bytes(inst->operand(1)->type()), true, false, true});
+          break;
+        case IntrinsicId::AsyncCopy4: uses.push_back({inst->operand(0), constant(4, 64), true, false, false}); break;
+        case IntrinsicId::AsyncCopy8: uses.push_back({inst->operand(0), constant(8, 64), true, false, false}); break;
+        case IntrinsicId::AsyncCopy16:
+        case IntrinsicId::AsyncCopy16Cg: uses.push_back({inst->operand(0), constant(16, 64), true, false, false}); break;
+        case IntrinsicId::LdMatrixX1: case IntrinsicId::LdMatrixX2: case IntrinsicId::LdMatrixX4:
+        case IntrinsicId::LdMatrixX1Trans: case IntrinsicId::LdMatrixX2Trans: case IntrinsicId::LdMatrixX4Trans:
+          uses.push_back({inst->operand(0), constant(16, 64), false, true, false});
+          break;
+        default: break;
+      }
+      break;
+    case Opcode::Call: {
+      // Recursion the view keeps as a call: the variables it can reach, through its pointer
+      // arguments or by name in the functions it calls.
+      std::set<const ir::Value*> vars;
+      bool unresolved = false;  // a pointer argument that is no shared variable or buffer
+      for (const ir::Value* op : inst->operands()) {
+        if (!op->type().is_ptr()) continue;
+        Roots roots;
+        resolve(op, roots);
+        unresolved = unresolved || roots.empty();
+        for (auto& r : roots) vars.insert(r.first);
+      }
+      std::vector<const ir::Function*> seen;
+      if (inst->callee() != nullptr) seen.push_back(inst->callee());
+      bool writes = inst->callee() == nullptr;
+      for (std::size_t k = 0; k < seen.size(); ++k)
+        for (const ir::Block* b : seen[k]->blocks())
+          for (const ir::Instruction* i : b->instructions()) {
+            // Anything that may write memory other than the function's own locals (stores,
+            // copies, atomics, cp.async; not barriers or traps).
+            const std::uint8_t flags = i->opcode() == Opcode::Intrinsic ? ir::intrinsic_flags(i->intrinsic_id()) : 0;
+            writes = writes || (i->opcode() == Opcode::Store && !is_local(i->operand(1))) ||
+                     ((i->opcode() == Opcode::MemCopy || i->opcode() == Opcode::MemSet) && !is_local(i->operand(0))) ||
+                     ((flags & ir::SideEffects) && !(flags & ir::NoReturn) && !is_block_barrier(*i));
+            if (i->opcode() == Opcode::Call && i->callee() &&
+                std::find(seen.begin(), seen.end(), i->callee()) == seen.end())
+              seen.push_back(i->callee());
+            for (const ir::Value* op : i->operands())
+              if (op->value_kind() == ir::Value::ValueKind::Global &&
+                  static_cast<const ir::Global*>(op)->addr_space() == ir::AddrSpace::Shared)
+                vars.insert(static_cast<const ir::Global*>(op));
+          }
+      // A buffer's data pointer reaches the callee in ways its pointer arguments do not show (a
+      // view passed by reference is a pointer to a local holding it): a call given a pointer
+      // that is no shared variable or buffer may touch every buffer followed (safe code has no
+      // other way to one: no mutable static storage, so no pointer but through the arguments).
+      if (unresolved) vars.insert(buffers_.begin(), buffers_.end());
+      for (const ir::Value* root : vars) {
+        SharedAccess a;
+        a.inst = inst;
+        set_root(a, root);
+        a.offset = constant(0, 64);
+        // A buffer: any byte it may have (the solver bounds offsets by nothing else).
+        a.size = a.buffer != nullptr        ? constant(std::uint64_t(1) << 62, 64)
+                 : a.var->is_extern() ? to64(leaf(Term::Kind::DynamicShared, 32))
+                                      : constant(a.var->size(), 64);
+        a.write = writes;
+        a.read = true;
+        a.opaque = true;
+        a.unsafe = options.in_unsafe ? options.in_unsafe(inst) : inst->in_unsafe();
+        a.guards = guards_of(inst->parent());
+        info_.accesses_.push_back(std::move(a));
+      }
+      break;
+    }
+    default: break;
+  }
+  for (const Use& use : uses) {
+    Roots roots;
+    resolve(use.ptr, roots);
+    for (auto& [root, offset] : roots) {
+      SharedAccess a;
+      a.inst = inst;
+      set_root(a, root);
+      a.offset = offset;
+      a.owned = owned_address(use.ptr);
+      a.size = to64(use.size);
+      a.write = use.write;
+      a.read = use.read;
+      a.atomic = use.atomic;
+      a.async = use.write && inst->opcode() == Opcode::Intrinsic && is_async_copy(inst->intrinsic_id());
+      a.unsafe = options.in_unsafe ? options.in_unsafe(inst) : inst->in_unsafe();
+      a.guards = guards_of(inst->parent());
+      a.owned = a.owned && !a.unsafe;
+      info_.accesses_.push_back(std::move(a));
+    }
+  }
+}
+
+SymbolicInfo analyze_shared_accesses(const ir::Function& fn, const UniformityInfo& uniformity,
+                                     const SymbolicOptions& options) {
+  SymbolicInfo info;
+  info.loops_ = std::make_unique<LoopForest>(fn);
+  SymbolicBuilder builder(info, uniformity, options);
+  for (const ir::Block* header : info.loops_->headers()) {
+    bool uniform = true;
+    for (const ir::Block* b : fn.blocks()) {
+      if (!info.loops_->contains(header, b)) continue;
+      for (const ir::Block* succ : b->successors()) {
+        // A thread that traps fails the launch: those exits do not count.
+        if (info.loops_->contains(header, succ) || uniformity.doomed(succ)) continue;
+        const ir::Instruction* br = b->terminator();
+        uniform = uniform && uniformity.control(b) == Uniformity::Block &&
+                  (br->opcode() == ir::Opcode::Br || uniformity.value(br->operand(0)) == Uniformity::Block);
+      }
+    }
+    if (uniform) info.uniform_exit_.insert(header);
+  }
+  for (const ir::Block* b : info.loops_->dominators().rpo())
+    for (const ir::Instruction* inst : b->instructions()) builder.add_accesses(inst, options);
+  return info;
+}
+
+}  // namespace simtc::analysis
