@@ -2,8 +2,8 @@
 // scan-then-propagate over tiles of 1024 (256 threads x 4 consecutive elements). A thread loads
 // its 4 elements as one uint4, scans them in registers, the warp scans the thread totals with
 // __shfl_up_sync (Kogge-Stone), the warps' totals meet in shared memory; a second kernel adds
-// the scanned totals of the earlier tiles. Full tiles are stored as one uint4, the way a CUDA
-// programmer writes it (simtc's Tile<4> output is written element by element).
+// the scanned totals of the earlier tiles. Full tiles are stored as one uint4 (simtc's
+// TileRef::store and load do the same where the tile is whole and aligned).
 #include <stdint.h>
 
 constexpr int kBlock = 256;

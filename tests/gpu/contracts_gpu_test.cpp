@@ -5,6 +5,7 @@
 // Every test skips (GTEST_SKIP) when there is no driver or no device.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -23,6 +24,7 @@ void scale_rows(uint32_t rows, simt::Slice<const float> in, simt::Slice<const fl
                 simt::DisjointSlice<float, simt::space::RuntimeRows> out);
 void offset_rows100(uint32_t rows, simt::Slice<const float> in, simt::DisjointSlice<float, simt::space::Rows<100>> out);
 void tiles4(simt::DisjointSlice<int, simt::space::Tile<4>> out);
+void tiles4_vector(simt::DisjointSlice<int, simt::space::Tile<4>> out);
 
 namespace {
 
@@ -158,6 +160,27 @@ TEST_F(ContractsGpu, CompileTimeRowsAndTilesMatchTheCpu) {
   const std::vector<int> got = tiles.to_host();
   EXPECT_TRUE(same_bits(got, want_tiles));
   EXPECT_EQ(got[4000], 10000);
+
+  // load() and store() of whole tiles (vector accesses) and of the last, partial one; through a
+  // view one element in, no tile is 16-byte aligned and every access is an element's.
+  std::mt19937 rng(41);
+  std::uniform_int_distribution<int> dist(-1000, 1000);
+  std::vector<int> start(count + 1);
+  for (int& v : start) v = dist(rng);
+  for (const std::size_t skip : {std::size_t{0}, std::size_t{1}}) {
+    const std::size_t n = 3999 - skip;  // a partial last tile of 3 or 2 elements
+    std::vector<int> want_vector(start.begin() + skip, start.begin() + skip + n);
+    simt::host::launch_1d(8, 128, tiles4_vector, simt::host::disjoint<simt::space::Tile<4>>(want_vector));
+    auto all = simt::DeviceBuffer<int>::from_host(ctx(), start);
+    kernels().tiles4_vector(stream(), kernels().prepare_tiles4_vector(simt::LaunchConfig1D{8, 128}),
+                            all.view().subview(skip, n));
+    stream().synchronize();
+    const std::vector<int> got_all = all.to_host();
+    std::vector<int> want_all = start;
+    std::copy(want_vector.begin(), want_vector.end(), want_all.begin() + skip);
+    EXPECT_TRUE(same_bits(got_all, want_all)) << "view from element " << skip;
+    EXPECT_EQ(got_all[skip + 5], start[skip + 5] * 3 + 1) << "view from element " << skip;
+  }
 }
 
 TEST_F(ContractsGpu, AWrongBlockIsRejectedOnTheHostAndByTheDriver) {

@@ -37,3 +37,16 @@ void tiles4(simt::DisjointSlice<int, simt::space::Tile<4>> out) {
   if (auto tile = out.get_mut(i))
     for (size_t k = 0; k < tile.size(); ++k) tile[k] = int(i.get() / 4 * 10 + k);
 }
+
+// Each thread reads its tile of 4 as one value and writes back out[4t + k] * 3 + t: one vector
+// load and store where the tile is whole and 16-byte aligned, element by element otherwise.
+[[kernel, simt::max_threads(1024)]]
+void tiles4_vector(simt::DisjointSlice<int, simt::space::Tile<4>> out) {
+  auto i = simt::thread::index_tile<4>();
+  const int t = int(i.get() / 4);
+  if (auto tile = out.get_mut(i)) {
+    simt::Vec<int, 4> v = tile.load();
+    for (uint32_t k = 0; k < 4; ++k) v.elements[k] = v.elements[k] * 3 + t;
+    tile.store(v);
+  }
+}

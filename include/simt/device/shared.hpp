@@ -16,6 +16,7 @@
 #include "simt/device/atomic.hpp"
 #include "simt/device/config.hpp"
 #include "simt/device/thread.hpp"
+#include "simt/device/vec.hpp"
 
 #if defined(__SIMTC__)
 // Marks a class whose locals are shared memory: irgen gives each declaration one shared
@@ -181,18 +182,6 @@ class SIMT_SHARED_STORAGE SharedArray {
 #else
   T* data_;
 #endif
-};
-
-/// N consecutive elements of T as one value, read from shared memory in one access (a vector
-/// load: SharedTile::load<N>). A plain value; `v[i]` past N stops the thread.
-template <class T, size_t N>
-struct SIMT_PLAIN_DATA alignas(N * sizeof(T)) Vec {
-  static_assert(N > 0 && (N & (N - 1)) == 0, "simt::Vec holds a power of two of elements");
-  T elements[N];
-  const T& operator[](size_t i) const {
-    if (i >= N) trap();
-    return elements[i];
-  }
 };
 
 /// A Rows x Cols row-major matrix of T in shared memory (pad Cols by one word to keep a

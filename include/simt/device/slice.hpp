@@ -15,6 +15,7 @@
 
 #include "simt/device/config.hpp"
 #include "simt/device/thread.hpp"
+#include "simt/device/vec.hpp"
 #if !defined(__SIMTC__)
 #include "simt/device/host_fibers.hpp"
 #endif
@@ -126,11 +127,37 @@ class TileRef {
     if (k >= count_) trap();
     return first_[k];
   }
+  /// The tile as one value, its elements past size() as T{}: one vector load when the tile is
+  /// full and its first element N * sizeof(T)-aligned, element loads otherwise (N a power of two).
+  Vec<T, N> load() const {
+#if defined(__SIMTC__)
+    if (whole()) return *reinterpret_cast<const Vec<T, N>*>(first_);
+#endif
+    Vec<T, N> v{};
+    for (size_t k = 0; k < N; ++k)
+      if (k < count_) v.elements[k] = first_[k];
+    return v;
+  }
+  /// Stores v's first size() elements into the tile: one vector store when the tile is full and
+  /// aligned (as for load), element stores otherwise.
+  void store(const Vec<T, N>& v) const {
+#if defined(__SIMTC__)
+    if (whole()) {
+      // One value of a vector type, not the struct's elements: LLVM keeps it one store.
+      typedef T native __attribute__((ext_vector_type(N)));
+      *reinterpret_cast<native*>(first_) = *reinterpret_cast<const native*>(&v);
+      return;
+    }
+#endif
+    for (size_t k = 0; k < N; ++k)
+      if (k < count_) first_[k] = v.elements[k];
+  }
 
  private:
   template <class, class>
   friend class DisjointSlice;
   TileRef(T* first, size_t count) : first_(first), count_(count) {}
+  bool whole() const { return count_ == N && reinterpret_cast<size_t>(first_) % sizeof(Vec<T, N>) == 0; }
   T* first_;
   size_t count_;
 };

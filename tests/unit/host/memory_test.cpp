@@ -127,3 +127,21 @@ TEST(HostAsyncCopy, CopiesAndZeroFillsPastTheEnd) {
 }
 
 }  // namespace
+
+// A Tile<4> handle's load() and store() on the host: whole tiles and the last, partial one
+// (3 elements; load gives 0 past it, store leaves the element after the slice alone).
+void tiles_plus(simt::DisjointSlice<int, simt::space::Tile<4>> out) {
+  auto i = simt::thread::index_tile<4>();
+  if (auto tile = out.get_mut(i)) {
+    simt::Vec<int, 4> v = tile.load();
+    tile.store({{v[0] + v[3], v[1] + 1, v[2] + 2, v[3] + 3}});
+  }
+}
+
+TEST(HostTiles, LoadAndStoreWholeAndPartialTiles) {
+  std::vector<int> all(12, 0);
+  for (int k = 0; k < 12; ++k) all[k] = 10 * k;
+  std::vector<int> view(all.begin(), all.begin() + 11);  // 2 whole tiles and one of 3
+  simt::host::launch_1d(1, 4, tiles_plus, simt::host::disjoint<simt::space::Tile<4>>(view));
+  EXPECT_EQ(view, (std::vector<int>{30, 11, 22, 33, 110, 51, 62, 73, 80, 91, 102}));
+}
