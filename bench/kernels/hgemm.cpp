@@ -5,6 +5,7 @@
 #include <simt/host.hpp>
 
 #include "bench.hpp"
+#include "gemm.hpp"
 #include "hgemm.hpp"
 #include "hgemm.simt.hpp"
 #include "hgemm_bench_data.hpp"
@@ -16,9 +17,7 @@ void hgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const simt::half> a, 
 namespace bench {
 namespace {
 
-struct Shape {
-  std::uint32_t m, n, k;  // n and k multiples of kAlign
-};
+using Shape = GemmShape;
 
 simt::LaunchConfig2D config(Shape s) { return {{(s.n + kBN - 1) / kBN, (s.m + kBM - 1) / kBM}, {kThreads, 1}}; }
 
@@ -31,8 +30,6 @@ std::vector<double> reference(Shape s, const std::vector<simt::half>& a, const s
     }
   return c;
 }
-
-std::vector<double> widen(const std::vector<float>& v) { return {v.begin(), v.end()}; }
 
 std::vector<simt::half> halves(const std::vector<std::uint16_t>& bits) {
   std::vector<simt::half> out;
@@ -94,31 +91,13 @@ void run(Bench& bench) {
       cublas.hgemm_f32_out(static_cast<int>(s.m), static_cast<int>(s.n), static_cast<int>(s.k), A[i].device_ptr(),
                            B[i].device_ptr(), C[i].device_ptr());
     };
-    const std::vector<float> got_simtc = bench.output_of(C[0], [&] { run_simtc(0); });
-    const std::vector<float> got_nvcc = bench.output_of(C[0], [&] { run_nvcc(0); });
-    const std::vector<float> got_cublas = bench.output_of(C[0], [&] { run_cublas(0); });
-    if (against_cpu) {
-      const std::vector<double> want = reference(s, halves(A[0].to_host()), halves(B[0].to_host()));
-      cpu.close("simtc vs CPU", widen(got_simtc), want, kTolerance);
-      cpu.close("nvcc vs CPU", widen(got_nvcc), want, kTolerance);
-      cpu.close("cuBLAS vs CPU", widen(got_cublas), want, kTolerance);
-      return;
-    }
-    // The same mma.sync sequence on the same fragments: simtc and nvcc agree to the bit.
-    Verdict v = cpu;
-    v.equal<float>("simtc vs nvcc", got_simtc, got_nvcc);
-    v.close("cuBLAS vs nvcc", got_cublas, got_nvcc, kTolerance);
-    const std::string dims = "M=" + std::to_string(s.m) + ",N=" + std::to_string(s.n) + ",K=" + std::to_string(s.k);
-    const std::string size = s.m == s.n && s.n == s.k ? std::to_string(s.m) + "^3" : dims;
-    Row row = Row::compute("hgemm", size, dims, 2.0 * s.m * s.n * static_cast<double>(s.k), bytes, "cuBLAS GemmEx");
-    const std::vector<double> ms = bench.time({run_simtc, run_nvcc, run_cublas}, sets, &row.spread_pct);
-    row.simtc_ms = ms[0], row.nvcc_ms = ms[1], row.ref_ms = ms[2], row.check = v.text();
-    bench.add_row(std::move(row));
+    std::function<std::vector<double>()> want;
+    if (against_cpu) want = [&] { return reference(s, halves(A[0].to_host()), halves(B[0].to_host())); };
+    check_and_time_gemm(bench, cpu, {"hgemm", "cuBLAS GemmEx", s, bytes, sets, kTolerance}, C[0],
+                        {run_simtc, run_nvcc, run_cublas}, want);
   };
   one_size({517, 392, 264}, true);
-  for (Shape s : bench.options().quick ? std::vector<Shape>{{2048, 2048, 2048}}
-                                       : std::vector<Shape>{{2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192}})
-    one_size(s, false);
+  for (Shape s : gemm_sizes(bench.options())) one_size(s, false);
 }
 
 }  // namespace

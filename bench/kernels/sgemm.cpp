@@ -3,6 +3,7 @@
 #include <simt/host.hpp>
 
 #include "bench.hpp"
+#include "gemm.hpp"
 #include "sgemm.hpp"
 #include "sgemm.simt.hpp"
 #include "sgemm_bench_data.hpp"
@@ -14,9 +15,7 @@ void sgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const float> a, simt:
 namespace bench {
 namespace {
 
-struct Shape {
-  std::uint32_t m, n, k;
-};
+using Shape = GemmShape;
 
 simt::LaunchConfig2D config(Shape s) { return {{(s.n + kBN - 1) / kBN, (s.m + kBM - 1) / kBM}, {kThreadsX, kThreadsY}}; }
 
@@ -30,8 +29,6 @@ std::vector<double> reference(Shape s, const std::vector<float>& a, const std::v
     }
   return c;
 }
-
-std::vector<double> widen(const std::vector<float>& v) { return {v.begin(), v.end()}; }
 
 // FP32 products of k terms in [-1, 1): relative error ~ 1e-7 * sqrt(k), far below this.
 constexpr double kTolerance = 1e-5;
@@ -78,31 +75,13 @@ void run(Bench& b) {
       cublas.sgemm(static_cast<int>(s.m), static_cast<int>(s.n), static_cast<int>(s.k), A[i].device_ptr(),
                    B[i].device_ptr(), C[i].device_ptr());
     };
-    const std::vector<float> got_simtc = b.output_of(C[0], [&] { run_simtc(0); });
-    const std::vector<float> got_nvcc = b.output_of(C[0], [&] { run_nvcc(0); });
-    const std::vector<float> got_cublas = b.output_of(C[0], [&] { run_cublas(0); });
-    if (against_cpu) {
-      const std::vector<double> want = reference(s, A[0].to_host(), B[0].to_host());
-      cpu.close("simtc vs CPU", widen(got_simtc), want, kTolerance);
-      cpu.close("nvcc vs CPU", widen(got_nvcc), want, kTolerance);
-      cpu.close("cuBLAS vs CPU", widen(got_cublas), want, kTolerance);
-      return;
-    }
-    // The same fused multiply-adds in the same order: simtc and nvcc agree to the bit.
-    Verdict v = cpu;
-    v.equal<float>("simtc vs nvcc", got_simtc, got_nvcc);
-    v.close("cuBLAS vs nvcc", got_cublas, got_nvcc, kTolerance);
-    const std::string dims = "M=" + std::to_string(s.m) + ",N=" + std::to_string(s.n) + ",K=" + std::to_string(s.k);
-    const std::string size = s.m == s.n && s.n == s.k ? std::to_string(s.m) + "^3" : dims;
-    Row row = Row::compute("sgemm", size, dims, 2.0 * s.m * s.n * static_cast<double>(s.k), bytes, "cuBLAS SGEMM");
-    const std::vector<double> ms = b.time({run_simtc, run_nvcc, run_cublas}, sets, &row.spread_pct);
-    row.simtc_ms = ms[0], row.nvcc_ms = ms[1], row.ref_ms = ms[2], row.check = v.text();
-    b.add_row(std::move(row));
+    std::function<std::vector<double>()> want;
+    if (against_cpu) want = [&] { return reference(s, A[0].to_host(), B[0].to_host()); };
+    check_and_time_gemm(b, cpu, {"sgemm", "cuBLAS SGEMM", s, bytes, sets, kTolerance}, C[0],
+                        {run_simtc, run_nvcc, run_cublas}, want);
   };
   one_size({517, 389, 263}, true);
-  for (Shape s : b.options().quick ? std::vector<Shape>{{2048, 2048, 2048}}
-                                   : std::vector<Shape>{{2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192}})
-    one_size(s, false);
+  for (Shape s : gemm_sizes(b.options())) one_size(s, false);
 }
 
 }  // namespace
