@@ -36,6 +36,7 @@ llvm::Argument* operand_arg(const ir::KernelSignature& sig, const ir::KernelCont
         if (!p.has_row_width) return nullptr;
         index += 2;
         break;
+      case ir::KernelContract::Operand::What::Address: return nullptr;  // a pointer: slice_base
     }
     if (index >= f.arg_size() || !f.getArg(index)->getType()->isIntegerTy() ||
         f.getArg(index)->getType()->getIntegerBitWidth() > 64)
@@ -45,8 +46,22 @@ llvm::Argument* operand_arg(const ir::KernelSignature& sig, const ir::KernelCont
   return nullptr;
 }
 
+// The IR parameter that holds a slice's first element (for "x.address()").
+llvm::Argument* slice_base(const ir::KernelSignature& sig, const ir::KernelContract::Operand& op, llvm::Function& f) {
+  for (const ir::KernelParam& p : sig.params) {
+    if (p.name != op.param || p.ir_param_count < 2 || p.first_ir_param >= f.arg_size()) continue;
+    llvm::Argument* arg = f.getArg(p.first_ir_param);
+    return arg->getType()->isPointerTy() ? arg : nullptr;
+  }
+  return nullptr;
+}
+
 llvm::Value* operand_value(const ir::KernelSignature& sig, const ir::KernelContract::Operand& op, llvm::Function& f,
                            llvm::IRBuilder<>& b) {
+  if (op.what == ir::KernelContract::Operand::What::Address) {
+    llvm::Argument* base = slice_base(sig, op, f);
+    return base == nullptr ? nullptr : b.CreatePtrToInt(base, b.getInt64Ty());
+  }
   llvm::Argument* arg = operand_arg(sig, op, f);
   return arg == nullptr ? nullptr : b.CreateZExt(arg, b.getInt64Ty());
 }
@@ -109,6 +124,32 @@ void bound_argument(const ir::KernelSignature& sig, const ir::KernelContract& c,
   arg->addAttr(llvm::Attribute::get(f.getContext(), llvm::Attribute::Range, range));
 }
 
+// "x.address() % c == 0" with c a power of two (either side): the slice's pointer parameter is
+// `align c`, the form of the fact LLVM reads best (an aligned access, a folded alignment test).
+void align_argument(const ir::KernelSignature& sig, const ir::KernelContract& c, const ir::KernelContract::Requirement& r,
+                    llvm::Function& f) {
+  using Op = ir::KernelContract::Term::Op;
+  if (r.compare != ir::KernelContract::Compare::Eq) return;
+  auto is_zero = [](const std::vector<ir::KernelContract::Term>& t) {
+    return t.size() == 1 && t[0].op == Op::Literal && t[0].value == 0;
+  };
+  const std::vector<ir::KernelContract::Term>& t = is_zero(r.rhs) ? r.lhs : r.rhs;
+  if (!is_zero(is_zero(r.rhs) ? r.rhs : r.lhs) || t.size() != 3 || t[0].op != Op::Operand ||
+      t[1].op != Op::Literal || t[2].op != Op::Rem || t[0].value >= c.operands.size())
+    return;
+  const ir::KernelContract::Operand& op = c.operands[t[0].value];
+  const std::uint64_t align = t[1].value;
+  if (op.what != ir::KernelContract::Operand::What::Address || align == 0 || (align & (align - 1)) != 0 ||
+      align > (std::uint64_t(1) << 32))
+    return;
+  llvm::Argument* base = slice_base(sig, op, f);
+  if (base == nullptr) return;
+  const llvm::MaybeAlign old = base->getParamAlign();
+  if (old && old->value() >= align) return;
+  base->removeAttr(llvm::Attribute::Alignment);
+  base->addAttr(llvm::Attribute::getWithAlignment(f.getContext(), llvm::Align(align)));
+}
+
 // One side of a requirement in postfix order; nullptr when an operand is not found.
 llvm::Value* side(const std::vector<ir::KernelContract::Term>& terms, const std::vector<llvm::Value*>& operands,
                   llvm::IRBuilder<>& b) {
@@ -133,6 +174,7 @@ llvm::Value* side(const std::vector<ir::KernelContract::Term>& terms, const std:
     if (t.op == Op::Add) stack.push_back(b.CreateAdd(lhs, rhs, "", /*HasNUW=*/true));
     if (t.op == Op::Sub) stack.push_back(b.CreateSub(lhs, rhs, "", /*HasNUW=*/true));
     if (t.op == Op::Mul) stack.push_back(b.CreateMul(lhs, rhs, "", /*HasNUW=*/true));
+    if (t.op == Op::Rem) stack.push_back(b.CreateURem(lhs, rhs));  // rhs: a literal above zero
   }
   return stack.size() == 1 ? stack.back() : nullptr;
 }
@@ -161,6 +203,7 @@ void assume_contract(const ir::Function& fn, llvm::Function& f, llvm::IRBuilder<
     }
     b.CreateAssumption(holds);
     bound_argument(sig, c, r, f);
+    align_argument(sig, c, r, f);
   }
 }
 

@@ -30,6 +30,7 @@ void optimize_module(llvm::Module& m, llvm::TargetMachine& tm, int opt_level) {
     pb.registerPeepholeEPCallback([](llvm::FunctionPassManager& fpm, llvm::OptimizationLevel) {
       fpm.addPass(LaunchShapePass());
       fpm.addPass(ProveBoundsPass());
+      fpm.addPass(AddressAlignmentPass());
     });
     pb.registerVectorizerStartEPCallback([](llvm::FunctionPassManager& fpm, llvm::OptimizationLevel) {
       // Bounds checks of a loop's slice reads split the loop into a short checked start and

@@ -19,6 +19,15 @@ struct ProveBoundsPass : llvm::PassInfoMixin<ProveBoundsPass> {
   llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& fam);
 };
 
+/// After inlining: `ptrtoint(p) & (2^j - 1)` (an alignment test) becomes 0 where p is a
+/// pointer parameter, a global or an offset from one, through address-space casts, whose
+/// alignment and offset prove it. LLVM's known bits stop at an addrspacecast; on NVPTX a
+/// generic address is the state space's window base (aligned far beyond any access) plus the
+/// address in the space, so the low bits carry over. address_alignment.cpp.
+struct AddressAlignmentPass : llvm::PassInfoMixin<AddressAlignmentPass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& fam);
+};
+
 /// Before LLVM's loop unroller: small innermost loops with a run-time trip count get unroll
 /// count 4 (nvcc's default). default_unroll.cpp.
 struct DefaultUnrollPass : llvm::PassInfoMixin<DefaultUnrollPass> {

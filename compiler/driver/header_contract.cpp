@@ -16,6 +16,7 @@ const char* op_name(ir::KernelContract::Term::Op op) {
     case ir::KernelContract::Term::Op::Add: return "add";
     case ir::KernelContract::Term::Op::Sub: return "sub";
     case ir::KernelContract::Term::Op::Mul: return "mul";
+    case ir::KernelContract::Term::Op::Rem: return "rem";
   }
   return "literal";
 }
@@ -40,7 +41,8 @@ void emit_terms(std::ostream& os, const std::string& name, const std::vector<ir:
 }
 
 // The expression that gives a requirement operand's value in a launcher; a RuntimeRows row
-// width is the GPU launcher's `<name>_row_width` argument, or the host view's row_width().
+// width is the GPU launcher's `<name>_row_width` argument, or the host view's row_width(); an
+// address is the device view's device_ptr(), or where the host view's elements start.
 std::string operand_value(const ir::KernelContract::Operand& operand, bool host) {
   switch (operand.what) {
     case ir::KernelContract::Operand::What::Value: return "std::uint64_t(" + operand.param + ")";
@@ -48,6 +50,9 @@ std::string operand_value(const ir::KernelContract::Operand& operand, bool host)
     case ir::KernelContract::Operand::What::RowWidth:
       return host ? "std::uint64_t(" + operand.param + ".row_width())"
                   : "std::uint64_t(" + operand.param + "_row_width)";
+    case ir::KernelContract::Operand::What::Address:
+      return host ? "std::uint64_t(reinterpret_cast<std::uintptr_t>(" + operand.param + ".data()))"
+                  : "std::uint64_t(" + operand.param + ".device_ptr())";
   }
   return "0";
 }

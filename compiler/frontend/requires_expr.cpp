@@ -11,6 +11,7 @@ std::string RequiresOperand::spelling() const {
     case What::Value: return param;
     case What::Size: return param + ".size()";
     case What::RowWidth: return param + ".row_width()";
+    case What::Address: return param + ".address()";
   }
   return param;
 }
@@ -61,8 +62,8 @@ class Parser {
 
   std::nullopt_t unexpected() {
     if (token_.kind == Token::Kind::End) return fail(text_.size(), 1, "the requirement ends too early");
-    if (token_.text == "/" || token_.text == "%")
-      return fail(token_.offset, 1, "'" + std::string(token_.text) + "' is not allowed in requirements (only + - *)");
+    if (token_.text == "/")
+      return fail(token_.offset, 1, "'/' is not allowed in requirements (only + - *, and % by a literal)");
     return fail(token_.offset, token_.text.size(), "unexpected '" + std::string(token_.text) + "' in the requirement");
   }
 
@@ -168,7 +169,17 @@ class Parser {
 
   bool product(std::vector<RequiresTerm>& out) {
     if (!primary(out)) return false;
-    while (is("*")) {
+    while (is("*") || is("%")) {
+      if (is("%")) {
+        // x % c with a literal c > 0: never a division by zero, and a fact the device can use.
+        if (!advance()) return false;
+        if (token_.kind != Token::Kind::Number || token_.value == 0)
+          return fail(token_.offset, token_.text.size(), "the right side of '%' must be a literal above zero"), false;
+        out.push_back({RequiresTerm::Op::Literal, token_.value});
+        out.push_back({RequiresTerm::Op::Rem, 0});
+        if (!advance()) return false;
+        continue;
+      }
       if (!advance() || !primary(out)) return false;
       out.push_back({RequiresTerm::Op::Mul, 0});
     }
@@ -211,10 +222,12 @@ class Parser {
         operand.what = RequiresOperand::What::Size;
       } else if (member.text == "row_width") {
         operand.what = RequiresOperand::What::RowWidth;
+      } else if (member.text == "address") {
+        operand.what = RequiresOperand::What::Address;
       } else {
         return fail(member.offset, member.text.size(),
-                    "requirements can use a slice's size() (and a RuntimeRows slice's row_width()), not '" +
-                        std::string(member.text) + "()'"),
+                    "requirements can use a slice's size() and address() (and a RuntimeRows slice's "
+                    "row_width()), not '" + std::string(member.text) + "()'"),
                false;
       }
     }
@@ -231,7 +244,8 @@ class Parser {
                false;
       case RequiresName::Kind::Unsigned:
         if (operand.what != RequiresOperand::What::Value)
-          return fail(name.offset, length, "'" + param + "' is a scalar; only slices have size()"), false;
+          return fail(name.offset, length, "'" + param + "' is a scalar; only slices have size() and address()"),
+                 false;
         break;
       case RequiresName::Kind::Slice:
       case RequiresName::Kind::RowsSlice:

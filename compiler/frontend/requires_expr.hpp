@@ -1,6 +1,8 @@
 // The little language of [[simt::requires("...")]]: one comparison between two sums of
-// products of slice sizes, unsigned scalar parameters and literals, e.g.
+// products of slice sizes, slice addresses, unsigned scalar parameters and literals, with
+// remainders by a positive literal, e.g.
 //   "x.size() >= n"   "out.size() == rows * out.row_width()"   "(n + 3) * 4 <= buf.size()"
+//   "k % 8 == 0"   "a.address() % 16 == 0"
 // Parsed to postfix programs that the host evaluates in checked 64-bit arithmetic. No Clang
 // here: the caller says what each name is and maps error offsets to source locations.
 #pragma once
@@ -29,18 +31,19 @@ struct RequiresName {
   std::string type;  // the C++ type, for messages
 };
 
-/// A value the host supplies: a scalar argument, a slice's size or a slice's row width.
+/// A value the host supplies: a scalar argument, a slice's size, a slice's row width or the
+/// address of a slice's first element (in bytes).
 struct RequiresOperand {
-  enum class What { Value, Size, RowWidth };
+  enum class What { Value, Size, RowWidth, Address };
   std::string param;
   What what = What::Value;
-  /// As written in requirements: "n", "x.size()", "out.row_width()".
+  /// As written in requirements: "n", "x.size()", "out.row_width()", "x.address()".
   std::string spelling() const;
   friend bool operator==(const RequiresOperand&, const RequiresOperand&) = default;
 };
 
 struct RequiresTerm {
-  enum class Op { Operand, Literal, Add, Sub, Mul };
+  enum class Op { Operand, Literal, Add, Sub, Mul, Rem };
   Op op = Op::Literal;
   std::uint64_t value = 0;  // Operand: index into the operand list; Literal: the value
   friend bool operator==(const RequiresTerm&, const RequiresTerm&) = default;

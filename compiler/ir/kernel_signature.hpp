@@ -57,16 +57,17 @@ struct KernelParam {
 /// block shape or bound also becomes the function's LaunchBounds.
 struct KernelContract {
   /// A value the host supplies to the requirements: a scalar argument ("n"), a slice's element
-  /// count ("x.size()") or a RuntimeRows slice's row width ("out.row_width()").
+  /// count ("x.size()"), a RuntimeRows slice's row width ("out.row_width()") or the address of a
+  /// slice's first element in bytes ("x.address()").
   struct Operand {
-    enum class What { Value, Size, RowWidth };
+    enum class What { Value, Size, RowWidth, Address };
     std::string param;
     What what = What::Value;
     std::string spelling;  // as written: "x.size()"
   };
   /// One step of a requirement side in postfix order, evaluated in checked 64-bit arithmetic.
   struct Term {
-    enum class Op { Operand, Literal, Add, Sub, Mul };
+    enum class Op { Operand, Literal, Add, Sub, Mul, Rem };  // Rem: by a literal above zero
     Op op = Op::Literal;
     std::uint64_t value = 0;  // Operand: index into operands; Literal: the value
   };

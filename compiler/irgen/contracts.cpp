@@ -20,6 +20,7 @@ std::vector<ir::KernelContract::Term> terms(const std::vector<frontend::Requires
       case frontend::RequiresTerm::Op::Add: t.op = ir::KernelContract::Term::Op::Add; break;
       case frontend::RequiresTerm::Op::Sub: t.op = ir::KernelContract::Term::Op::Sub; break;
       case frontend::RequiresTerm::Op::Mul: t.op = ir::KernelContract::Term::Op::Mul; break;
+      case frontend::RequiresTerm::Op::Rem: t.op = ir::KernelContract::Term::Op::Rem; break;
     }
     out.push_back(t);
   }
@@ -57,6 +58,7 @@ void attach_contract(clang::ASTContext& context, const clang::FunctionDecl& kern
       case frontend::RequiresOperand::What::Value: o.what = ir::KernelContract::Operand::What::Value; break;
       case frontend::RequiresOperand::What::Size: o.what = ir::KernelContract::Operand::What::Size; break;
       case frontend::RequiresOperand::What::RowWidth: o.what = ir::KernelContract::Operand::What::RowWidth; break;
+      case frontend::RequiresOperand::What::Address: o.what = ir::KernelContract::Operand::What::Address; break;
     }
     out.operands.push_back(std::move(o));
   }

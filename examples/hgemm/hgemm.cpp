@@ -1,5 +1,6 @@
 // Half-precision matrix product on the tensor cores: C (m x n, float) = A (m x k) * B (k x n),
-// A and B row-major simt::half, k and n multiples of kAlign.
+// A and B row-major simt::half, k and n multiples of kAlign (8), A and B 16-byte aligned: the
+// contract's requirements, checked at the launch, which prove the cp.async copies aligned.
 //
 // A block computes a kBM x kBN tile of C with four warps, each owning 32 x 32 (2 x 4 mma tiles of
 // 16 x 8). Tiles of A and B are copied into shared memory with cp.async, two stages deep: while
@@ -18,10 +19,14 @@ namespace {
 
 constexpr uint32_t kARow = kBK + kPad, kBRow = kBN + kPad;  // padded row lengths (halves)
 constexpr uint32_t kAStage = kBM * kARow, kBStage = kBK * kBRow;
+// A source index past the end of every slice (a slice holds fewer than 2^61 elements) and, like
+// every chunk's index, a multiple of 8: async::copy zero-fills the chunk, and the source
+// address stays provably 16-byte aligned, so the copy keeps no alignment check.
+constexpr size_t kPastTheEnd = ~size_t(7);
 
 }  // namespace
 
-[[kernel, simt::block(kThreads), simt::requires("a.size() >= m * k", "b.size() >= k * n", "c.size() >= m * n")]] void hgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const simt::half> a,
+[[kernel, simt::block(kThreads), simt::requires("a.size() >= m * k", "b.size() >= k * n", "c.size() >= m * n", "k % 8 == 0", "n % 8 == 0", "a.address() % 16 == 0", "b.address() % 16 == 0")]] void hgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const simt::half> a,
                       simt::Slice<const simt::half> b, simt::DisjointSlice<float> c) {
   simt::SharedArray<simt::half, kStages * kAStage, 16> as;
   simt::SharedArray<simt::half, kStages * kBStage, 16> bs;
@@ -34,7 +39,7 @@ constexpr uint32_t kAStage = kBM * kARow, kBStage = kBK * kBRow;
   {
     // Stage `s` <- the kBK slice of A and B at depth k0: 16-byte chunks, two of A and two of B
     // per thread; chunks outside the matrices become zeros (a source index past the end of the
-    // slice makes async::copy zero-fill). Each chunk of the stage is written by one thread, and
+    // slice, kPastTheEnd, makes async::copy zero-fill). Each chunk of the stage is written by one thread, and
     // the copies into stage (slice + 1) % 2 fly while stage slice % 2 is read: wait<1> at the
     // top of the next iteration completes them, and the barrier at the bottom keeps a stage's
     // refill after every warp's reads of it.
@@ -42,13 +47,13 @@ constexpr uint32_t kAStage = kBM * kARow, kBStage = kBK * kBRow;
       for (uint32_t chunk = tid; chunk < kBM * kBK / 8; chunk += kThreads) {
         const size_t r = chunk / (kBK / 8), part = chunk % (kBK / 8);
         const size_t gk = k0 + 8 * part;
-        const size_t from = row0 + r < m && gk < k ? (row0 + r) * k + gk : a.size();
+        const size_t from = row0 + r < m && gk < k ? (row0 + r) * k + gk : kPastTheEnd;
         simt::async::copy<16, true>(as, s * kAStage + r * kARow + 8 * part, a, from);
       }
       for (uint32_t chunk = tid; chunk < kBK * kBN / 8; chunk += kThreads) {
         const size_t r = chunk / (kBN / 8), part = chunk % (kBN / 8);
         const size_t gc = col0 + 8 * part;
-        const size_t from = k0 + r < k && gc < n ? (k0 + r) * n + gc : b.size();
+        const size_t from = k0 + r < k && gc < n ? (k0 + r) * n + gc : kPastTheEnd;
         simt::async::copy<16, true>(bs, s * kBStage + r * kBRow + 8 * part, b, from);
       }
     };

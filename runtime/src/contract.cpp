@@ -118,6 +118,10 @@ std::uint64_t evaluate(const LaunchContract& contract, const Requirement& requir
       case Op::add: overflow = __builtin_add_overflow(a, b, &result), symbol = " + "; break;
       case Op::sub: overflow = __builtin_sub_overflow(a, b, &result), symbol = " - "; break;
       case Op::mul: overflow = __builtin_mul_overflow(a, b, &result), symbol = " * "; break;
+      case Op::rem:
+        if (b == 0) malformed();
+        result = a % b;
+        break;
       default: malformed();
     }
     if (overflow)

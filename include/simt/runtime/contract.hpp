@@ -71,6 +71,7 @@ enum class Op : std::uint8_t {
   add,      ///< pop b, pop a, push a + b (overflow is an error)
   sub,      ///< pop b, pop a, push a - b (a result below zero is an error)
   mul,      ///< pop b, pop a, push a * b (overflow is an error)
+  rem,      ///< pop b, pop a, push a % b (b, a literal, is above zero)
 };
 
 struct Term {

@@ -27,3 +27,12 @@ void staged(uint64_t n, simt::DisjointSlice<int> out) {
   auto i = simt::thread::index_1d();
   if (auto e = out.get_mut(i)) *e = 1;
 }
+
+// Remainders and addresses in requirements: both slices 16-byte aligned, n a multiple of 4.
+[[kernel, simt::block(64),
+  simt::requires("x.address() % 16 == 0", "y.address() % 16 == 0", "n % 4 == 0", "x.size() >= n", "y.size() >= n")]]
+void aligned_copy(uint32_t n, simt::Slice<const float> x, simt::DisjointSlice<float> y) {
+  auto i = simt::thread::index_1d();
+  if (i.get() < n)
+    if (auto out = y.get_mut(i)) *out = x[i.get()];
+}

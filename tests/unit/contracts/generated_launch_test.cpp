@@ -91,6 +91,28 @@ TEST_F(GeneratedLaunchTest, ARequirementViolationNamesTheNumbers) {
   EXPECT_EQ(launches(), 0);
 }
 
+TEST_F(GeneratedLaunchTest, AlignmentAndRemainderRequirementsAreChecked) {
+  const auto ctx = simt::Context::primary();
+  const Kernels kernels = contract_kernels_kernels::load(ctx);
+  simt::Stream stream(ctx);
+  const auto x = simt::DeviceBuffer<float>::zeroed(ctx, 1028);
+  auto y = simt::DeviceBuffer<float>::zeroed(ctx, 1028);
+  const auto prepared = kernels.prepare_aligned_copy(simt::LaunchConfig1D::cover(1024, 64));
+  kernels.aligned_copy(stream, prepared, 1024, x.view(), y);
+  EXPECT_EQ(launches(), 1);
+  // One element in: 4 bytes past a 16-byte boundary (the allocation is 16-byte aligned).
+  EXPECT_EQ(violation(simt::ContractClause::requirement,
+                      [&] { kernels.aligned_copy(stream, prepared, 1024, x.view().subview(1, 1024), y); }),
+            "aligned_copy: requirement 'x.address() % 16 == 0' violated: 4 != 0");
+  EXPECT_EQ(violation(simt::ContractClause::requirement,
+                      [&] { kernels.aligned_copy(stream, prepared, 1024, x.view(), y.view().subview(2, 1024)); }),
+            "aligned_copy: requirement 'y.address() % 16 == 0' violated: 8 != 0");
+  EXPECT_EQ(violation(simt::ContractClause::requirement,
+                      [&] { kernels.aligned_copy(stream, prepared, 1022, x.view(), y); }),
+            "aligned_copy: requirement 'n % 4 == 0' violated: 2 != 0");
+  EXPECT_EQ(launches(), 1);
+}
+
 TEST_F(GeneratedLaunchTest, AnOutputOverlappingAnInputIsRejected) {
   const auto ctx = simt::Context::primary();
   const Kernels kernels = contract_kernels_kernels::load(ctx);

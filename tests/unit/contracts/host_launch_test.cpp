@@ -57,6 +57,21 @@ TEST(HostLaunch, RequirementsAreChecked) {
             "fill_rows: requirement 'out.size() == rows * out.row_width()' violated: 15 != 18");
 }
 
+TEST(HostLaunch, AlignmentAndRemainderRequirementsAreChecked) {
+  std::vector<float> x(1028, 3.0f), y(1028, -1.0f);  // std::vector's storage is 16-byte aligned
+  ck::aligned_copy(spec_1d(16, 64), 1024, simt::host::slice(x), simt::host::disjoint(y));
+  EXPECT_EQ(y[1023], 3.0f);
+  EXPECT_EQ(violation(simt::ContractClause::requirement,
+                      [&] {
+                        ck::aligned_copy(spec_1d(16, 64), 1024, simt::Slice<const float>(x.data() + 1, 1024),
+                                         simt::host::disjoint(y));
+                      }),
+            "aligned_copy: requirement 'x.address() % 16 == 0' violated: 4 != 0");
+  EXPECT_EQ(violation(simt::ContractClause::requirement,
+                      [&] { ck::aligned_copy(spec_1d(16, 64), 1021, simt::host::slice(x), simt::host::disjoint(y)); }),
+            "aligned_copy: requirement 'n % 4 == 0' violated: 1 != 0");
+}
+
 TEST(HostLaunch, OneVectorAsInputAndOutputIsRejected) {
   std::vector<float> both(1000);
   const float* base = both.data();
