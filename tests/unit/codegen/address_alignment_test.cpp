@@ -43,17 +43,21 @@ int ands_left(const std::string& body) {
   return ands;
 }
 
+// `(p + offset) & 15` for a parameter p of the attributes `param` (addrspace(1)), through its
+// generic address; `offset` computes %o from %i.
+std::string offset_test(const std::string& param, const std::string& offset) {
+  return "define i64 @f(ptr addrspace(1) " + param + " %p, i64 %i) {\n"
+         "  %g = addrspacecast ptr addrspace(1) %p to ptr\n"
+         "  %o = " + offset + "\n"
+         "  %q = getelementptr i8, ptr %g, i64 %o\n"
+         "  %x = ptrtoint ptr %q to i64\n"
+         "  %a = and i64 %x, 15\n"
+         "  ret i64 %a\n"
+         "}\n";
+}
+
 TEST(AddressAlignment, AnAlignedParameterPlusAMultipleIsFolded) {
-  EXPECT_EQ(ands_left(R"(
-define i64 @f(ptr addrspace(1) align 16 %p, i64 %i) {
-  %g = addrspacecast ptr addrspace(1) %p to ptr
-  %o = shl i64 %i, 4
-  %q = getelementptr i8, ptr %g, i64 %o
-  %x = ptrtoint ptr %q to i64
-  %a = and i64 %x, 15
-  ret i64 %a
-})"),
-            0);
+  EXPECT_EQ(ands_left(offset_test("align 16", "shl i64 %i, 4")), 0);
 }
 
 TEST(AddressAlignment, SharedMemoryThroughItsGenericAddressIsFolded) {
@@ -69,29 +73,11 @@ define i64 @f(i64 %i) {
 }
 
 TEST(AddressAlignment, AnOffsetOfTheWrongMultipleStays) {
-  EXPECT_EQ(ands_left(R"(
-define i64 @f(ptr addrspace(1) align 16 %p, i64 %i) {
-  %g = addrspacecast ptr addrspace(1) %p to ptr
-  %o = mul i64 %i, 24
-  %q = getelementptr i8, ptr %g, i64 %o
-  %x = ptrtoint ptr %q to i64
-  %a = and i64 %x, 15
-  ret i64 %a
-})"),
-            1);
+  EXPECT_EQ(ands_left(offset_test("align 16", "mul i64 %i, 24")), 1);
 }
 
 TEST(AddressAlignment, AParameterWithoutAlignStays) {
-  EXPECT_EQ(ands_left(R"(
-define i64 @f(ptr addrspace(1) %p, i64 %i) {
-  %g = addrspacecast ptr addrspace(1) %p to ptr
-  %o = shl i64 %i, 4
-  %q = getelementptr i8, ptr %g, i64 %o
-  %x = ptrtoint ptr %q to i64
-  %a = and i64 %x, 15
-  ret i64 %a
-})"),
-            1);
+  EXPECT_EQ(ands_left(offset_test("", "shl i64 %i, 4")), 1);
 }
 
 TEST(AddressAlignment, AMaskWiderThanTheAlignmentStays) {
