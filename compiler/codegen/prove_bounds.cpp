@@ -194,6 +194,13 @@ class Prover {
       if (leaf.max < bound->max) bound->max = leaf.max;
       return bound;
     }
+    if (auto* t = llvm::dyn_cast<llvm::TruncInst>(v)) {
+      // Dropping high bits never makes an unsigned value larger: a 32-bit column taken from
+      // a 64-bit one is bounded by the wide value's guard.
+      auto ux = upper(t->getOperand(0), depth - 1);
+      if (!ux) return leaf;
+      return Upper{ux->poly, std::min({ux->max, width_max(v), leaf.max})};
+    }
     auto* inst = llvm::dyn_cast<llvm::BinaryOperator>(v);
     if (inst == nullptr) return leaf;
     const llvm::Value* x = inst->getOperand(0);

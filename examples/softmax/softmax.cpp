@@ -59,7 +59,7 @@ void softmax(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::Di
   sum = block_combine(sum, [](float a, float b) { return a + b; });
 
   const float scale = 1.0f / sum;
-  auto write = [&](uint32_t j, float x) {
+  auto write = [&](size_t j, float x) {
     // Column j of this block's row is written by this thread alone.
     if (base + j < out.size()) out.at_mut(base + j) = simt::exp(x - m) * scale;
   };

@@ -58,6 +58,17 @@ READ_KERNEL(index_32bit, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const f
     if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols + c];
 }
 
+// The column computed and guarded in 64 bits (blockIdx.x * 256 does not wrap there), then
+// narrowed to 32 bits for the index: dropping high bits never makes a value larger, so the
+// 64-bit guard bounds the 32-bit column.
+READ_KERNEL(narrowed_column, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                   simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y();
+  const size_t wide = size_t(simt::block::index_x()) * 256 + simt::thread::index_x();
+  if (r < rows && wide < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols + uint32_t(wide)];
+}
+
 // No requirement: nothing says how large `in` is.
 READ_KERNEL(no_requirement)(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
   const uint32_t r = simt::block::index_y(), c = simt::block::index_x() * 256 + simt::thread::index_x();
@@ -139,6 +150,25 @@ READ_KERNEL(requirement_minus_one, simt::requires("in.size() + 1 >= rows * cols"
     if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[size_t(r) * cols + c];
 }
 
+// A narrowed column whose 64-bit guard is one too weak (wide <= cols): the index may reach
+// rows * cols.
+READ_KERNEL(narrowed_off_by_one, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                       simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y();
+  const size_t wide = size_t(simt::block::index_x()) * 256 + simt::thread::index_x();
+  if (r < rows && wide <= cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols + uint32_t(wide)];
+}
+
+// The neighbour to the right narrowed after the step: wide + 1 may equal cols.
+READ_KERNEL(narrowed_right_neighbour, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                            simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y();
+  const size_t wide = size_t(simt::block::index_x()) * 256 + simt::thread::index_x();
+  if (r < rows && wide < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols + uint32_t(wide + 1)];
+}
+
 // CHECK-LABEL: .entry guarded(
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry left_neighbour(
@@ -150,6 +180,8 @@ READ_KERNEL(requirement_minus_one, simt::requires("in.size() + 1 >= rows * cols"
 // CHECK-LABEL: .entry weights(
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry index_32bit(
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry narrowed_column(
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry no_requirement(
 // CHECK:       trap;
@@ -178,5 +210,11 @@ READ_KERNEL(requirement_minus_one, simt::requires("in.size() + 1 >= rows * cols"
 // CHECK:       trap;
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry requirement_minus_one(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry narrowed_off_by_one(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry narrowed_right_neighbour(
 // CHECK:       trap;
 // CHECK-NOT:   trap;
