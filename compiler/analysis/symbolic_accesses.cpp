@@ -114,6 +114,7 @@ std::vector<Guard> SymbolicBuilder::guards_of(const ir::Block* b) {
     if (br == nullptr || br->opcode() != ir::Opcode::CondBr || br->blocks()[0] == br->blocks()[1]) continue;
     if (const Term* c = term(br->operand(0))) out.push_back({c, br->blocks()[0] == cur});
   }
+  out.insert(out.end(), contract_.begin(), contract_.end());
   guards_[b] = out;
   return out;
 }
@@ -249,11 +250,92 @@ void SymbolicBuilder::add_accesses(const ir::Instruction* inst, const SymbolicOp
   }
 }
 
+// The checked launcher evaluates every requirement on the host in 64-bit arithmetic that
+// rejects the launch on any overflow or negative difference (contract_facts.cpp in codegen
+// states the same relations to LLVM). Each side is therefore the same number as a 64-bit
+// term, and the relation holds for every thread of a launch the contract accepts: a guard of
+// every access. A requirement on an address ("x.address() % 16 == 0") says nothing about
+// indices and is left out.
+void SymbolicBuilder::add_contract_facts(const ir::Function& fn) {
+  using Contract = ir::KernelContract;
+  const Contract& c = fn.signature().contract;
+  auto operand = [&](const Contract::Operand& op) -> const Term* {
+    for (const ir::KernelParam& p : fn.signature().params) {
+      if (p.name != op.param) continue;
+      unsigned index = p.first_ir_param;
+      if (op.what == Contract::Operand::What::Address) return nullptr;
+      if (op.what == Contract::Operand::What::Size) {
+        if (p.ir_param_count < 2) return nullptr;
+        index += 1;
+      } else if (op.what == Contract::Operand::What::RowWidth) {
+        if (!p.has_row_width) return nullptr;
+        index += 2;
+      } else if (p.kind != ir::KernelParam::Kind::Scalar) {
+        return nullptr;
+      }
+      if (index >= fn.params().size()) return nullptr;
+      const Term* t = term(fn.param(index));
+      return t == nullptr ? nullptr : to64(t);
+    }
+    return nullptr;
+  };
+  auto side = [&](const std::vector<Contract::Term>& steps) -> const Term* {
+    std::vector<const Term*> stack;
+    for (const Contract::Term& step : steps) {
+      if (step.op == Contract::Term::Op::Operand) {
+        if (step.value >= c.operands.size()) return nullptr;
+        const Term* t = operand(c.operands[step.value]);
+        if (t == nullptr) return nullptr;
+        stack.push_back(t);
+        continue;
+      }
+      if (step.op == Contract::Term::Op::Literal) {
+        stack.push_back(constant(step.value, 64));
+        continue;
+      }
+      if (stack.size() < 2) return nullptr;
+      const Term* y = stack.back();
+      stack.pop_back();
+      const Term* x = stack.back();
+      stack.pop_back();
+      ir::Opcode op = ir::Opcode::Add;
+      switch (step.op) {
+        case Contract::Term::Op::Add: op = ir::Opcode::Add; break;
+        case Contract::Term::Op::Sub: op = ir::Opcode::Sub; break;
+        case Contract::Term::Op::Mul: op = ir::Opcode::Mul; break;
+        case Contract::Term::Op::Rem: op = ir::Opcode::URem; break;
+        default: return nullptr;
+      }
+      stack.push_back(binary(op, x, y));
+    }
+    return stack.size() == 1 ? stack.back() : nullptr;
+  };
+  for (const Contract::Requirement& r : c.requirements) {
+    const Term* lhs = side(r.lhs);
+    const Term* rhs = side(r.rhs);
+    if (lhs == nullptr || rhs == nullptr) continue;
+    Term t;
+    t.kind = Term::Kind::Compare;
+    t.width = 1;
+    switch (r.compare) {
+      case Contract::Compare::Lt: t.pred = ir::CmpPred::Ult; break;
+      case Contract::Compare::Le: t.pred = ir::CmpPred::Ule; break;
+      case Contract::Compare::Gt: t.pred = ir::CmpPred::Ugt; break;
+      case Contract::Compare::Ge: t.pred = ir::CmpPred::Uge; break;
+      case Contract::Compare::Eq: t.pred = ir::CmpPred::Eq; break;
+      case Contract::Compare::Ne: t.pred = ir::CmpPred::Ne; break;
+    }
+    t.ops = {lhs, rhs};
+    contract_.push_back({make(std::move(t)), true});
+  }
+}
+
 SymbolicInfo analyze_shared_accesses(const ir::Function& fn, const UniformityInfo& uniformity,
                                      const SymbolicOptions& options) {
   SymbolicInfo info;
   info.loops_ = std::make_unique<LoopForest>(fn);
   SymbolicBuilder builder(info, uniformity, options);
+  builder.add_contract_facts(fn);
   for (const ir::Block* header : info.loops_->headers()) {
     bool uniform = true;
     for (const ir::Block* b : fn.blocks()) {

@@ -143,6 +143,8 @@ class SymbolicBuilder {
   }
 
   const Term* term(const ir::Value* v);
+  /// The launch contract's requirements as guards of every access (symbolic_accesses.cpp).
+  void add_contract_facts(const ir::Function& fn);
   void resolve(const ir::Value* ptr, Roots& out);
   void add_accesses(const ir::Instruction* inst, const SymbolicOptions& options);
 
@@ -260,6 +262,7 @@ class SymbolicBuilder {
   std::unordered_map<const ir::Value*, bool> owned_;
   bool incomplete_ = false;
   std::unordered_map<const ir::Block*, std::vector<Guard>> guards_;
+  std::vector<Guard> contract_;  // the requirements, true wherever the kernel runs
 };
 
 }  // namespace simtc::analysis

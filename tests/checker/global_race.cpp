@@ -77,6 +77,24 @@ void put(DisjointSlice<float>& s, size_t at, float v) { s.at_mut(at) = v; }
     out.at_mut(i) = 1.0f;
 }
 
+// A 2-D point with a 32-bit index y * cols + x: without a requirement that keeps
+// rows * cols below 2^32, the index wraps and two points share an element.
+[[kernel, simt::block(32, 8)]] void point_32bit_no_requirement(uint32_t rows, uint32_t cols, DisjointSlice<float> out) {
+  if (simt::block::index_z() != 0) return;
+  const size_t gx = size_t(simt::block::index_x()) * 32 + simt::thread::index_x();
+  const size_t gy = size_t(simt::block::index_y()) * 8 + simt::thread::index_y();
+  if (gy < rows && gx < cols) out.at_mut(uint32_t(gy) * cols + uint32_t(gx)) = 1.0f;
+}
+
+// A requirement about another value bounds nothing here.
+[[kernel, simt::block(32, 8), simt::requires("out.size() <= 4294967295")]] void point_32bit_requirement_on_size(
+    uint32_t rows, uint32_t cols, DisjointSlice<float> out) {
+  if (simt::block::index_z() != 0) return;
+  const size_t gx = size_t(simt::block::index_x()) * 32 + simt::thread::index_x();
+  const size_t gy = size_t(simt::block::index_y()) * 8 + simt::thread::index_y();
+  if (gy < rows && gx < cols) out.at_mut(uint32_t(gy) * cols + uint32_t(gx)) = 1.0f;
+}
+
 // CHECK: {{.*}}global_race.cpp:10:79: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}global_race.cpp:10:79: note: the same write in another thread (tid = (0, 1, 0) and tid = (3, 1, 0) both write element 0 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:16:53: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
@@ -106,3 +124,7 @@ void put(DisjointSlice<float>& s, size_t at, float v) { s.at_mut(at) = v; }
 // CHECK-NEXT: {{.*}}global_race.cpp:67:58: note: the write (tid.x = 0 writes element 0 of DisjointSlice 'out', which tid.x = 32 reads)
 // CHECK-NEXT: {{.*}}global_race.cpp:77:19: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}global_race.cpp:77:19: note: the same write in another thread (block (2017, 0, 0) tid = (1023, 0, 0) and block (2018, 0, 0) tid = (1023, 0, 0) both write element 4134911 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:86:78: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:86:78: note: the same write in another thread (tid = (4, 2) and tid = (6, 4) both write element 1179765482 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:95:78: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}global_race.cpp:95:78: note: the same write in another thread (tid = (29, 7) and tid = (19, 2) both write element 348127231 of DisjointSlice 'out')

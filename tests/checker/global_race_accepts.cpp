@@ -71,3 +71,22 @@ using simt::DisjointSlice;
        i += stride)
     out.at_mut(i) = 2.0f * x[i];
 }
+
+// A 2-D point with a 32-bit index y * cols + x, as CUDA code writes it: the contract's
+// requirement keeps rows * cols below 2^32, so the index never wraps and each point is one
+// element (the race rule takes the requirements as facts).
+[[kernel, simt::block(32, 8), simt::requires("rows * cols <= 4294967295")]] void point_32bit(uint32_t rows, uint32_t cols,
+                                                                                             DisjointSlice<float> out) {
+  if (simt::block::index_z() != 0) return;
+  const size_t gx = size_t(simt::block::index_x()) * 32 + simt::thread::index_x();
+  const size_t gy = size_t(simt::block::index_y()) * 8 + simt::thread::index_y();
+  if (gy < rows && gx < cols) out.at_mut(uint32_t(gy) * cols + uint32_t(gx)) = 1.0f;
+}
+
+// A row of a matrix whose width the contract bounds: base + j in 32 bits does not wrap.
+[[kernel, simt::block(256), simt::requires("rows * cols <= 4294967295")]] void row_32bit(uint32_t rows, uint32_t cols,
+                                                                                         DisjointSlice<float> out) {
+  if (simt::block::index_x() >= rows || simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  const uint32_t base = simt::block::index_x() * cols;
+  for (uint32_t j = simt::thread::index_x(); j < cols; j += 256) out.at_mut(base + j) = 1.0f;
+}
