@@ -9,6 +9,16 @@ ptxas -v resources for both (registers, spills, shared memory) from the bench bu
 BUILD_DIR is a build with bench_kernels built (its bench/simtc/bench_kernels/*.ptx and
 bench/gen/*.log); nvcc's PTX is made here with nvcc -ptx -O3 -arch=sm_90 from twins/<name>.cu.
 --dump writes both PTX files per kernel into DIR for reading.
+
+    bench/ptx_stats.py BUILD_DIR --check bench/ptx_counts.txt
+    bench/ptx_stats.py BUILD_DIR --record bench/ptx_counts.txt
+
+The regression guard (a CTest test, no GPU and no nvcc): --check compares the counts that
+decide a kernel's speed in simtc's PTX of every benchmarked kernel with the recorded ones and
+fails when one moved the wrong way: a bounds-check trap, a branch, a compare, a 64-bit integer
+operation, a local-memory access or an instruction more, or a vector (.v2/.v4), read-only
+(.nc) or asynchronous (cp.async) access fewer. A change that makes a count better says so and
+asks for --record, so the file keeps the best counts reached.
 """
 import argparse
 import collections
@@ -104,26 +114,120 @@ def resources(log_text, name):
             f"smem {smem.group(1) if smem else 0} B")
 
 
+# The guarded counts: (label, +1 when more is worse, -1 when fewer is worse).
+GUARDED = [
+    ("trap", 1),
+    ("branch", 1),
+    ("setp", 1),
+    ("int 64-bit ops", 1),
+    ("ld/st.local", 1),
+    ("total instrs", 1),
+    ("  ld .v2/.v4", -1),
+    ("  st .v2/.v4", -1),
+    ("  ld .nc", -1),
+    ("cp.async", -1),
+]
+
+
+def benchmarked():
+    """[(name, kernel file stem)] of kernels.txt."""
+    out = []
+    for line in (HERE / "kernels.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, path = line.split()
+            out.append((name, pathlib.Path(path).stem))
+    return out
+
+
+def guarded_counts(build):
+    """{"kernel/entry": {label: count}} of simtc's PTX in the build, or an error string."""
+    out = {}
+    for name, stem in benchmarked():
+        ptx = build / "simtc" / "bench_kernels" / f"{stem}.ptx"
+        if not ptx.exists():
+            return f"{ptx} is missing: build bench_kernels first"
+        for entry, instrs in entries(ptx.read_text()).items():
+            c = counts(instrs)
+            out[f"{name}/{entry}"] = {label: c[label] for label, _ in GUARDED}
+    return out
+
+
+def read_recorded(path):
+    recorded = {}
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        key, *fields = line.split("\t")
+        recorded[key] = {label.strip(): int(value) for label, value in (f.split("=") for f in fields)}
+    return recorded
+
+
+def record(build, path):
+    now = guarded_counts(build)
+    if isinstance(now, str):
+        print(now)
+        return 1
+    lines = ["# simtc's PTX counts of each benchmarked kernel (bench/ptx_stats.py --record); the",
+             "# ptx_guard test fails when one of them gets worse. One line per entry: kernel/entry,",
+             "# then label=count, tab-separated."]
+    for key, c in now.items():
+        lines.append("\t".join([key] + [f"{label.strip()}={c[label]}" for label, _ in GUARDED]))
+    path.write_text("\n".join(lines) + "\n")
+    print(f"recorded {len(now)} entries in {path}")
+    return 0
+
+
+def check(build, path):
+    now = guarded_counts(build)
+    if isinstance(now, str):
+        print(now)
+        return 1
+    recorded = read_recorded(path)
+    worse, better = [], []
+    for key in sorted(set(now) | set(recorded)):
+        if key not in recorded or key not in now:
+            worse.append(f"{key}: {'not recorded' if key not in recorded else 'no longer built'}")
+            continue
+        for label, direction in GUARDED:
+            want, got = recorded[key].get(label.strip()), now[key][label]
+            if want is None:
+                worse.append(f"{key}: '{label.strip()}' not recorded")
+            elif (got - want) * direction > 0:
+                worse.append(f"{key}: {label.strip()} {want} -> {got}")
+            elif got != want:
+                better.append(f"{key}: {label.strip()} {want} -> {got}")
+    for line in better:
+        print(f"better: {line}")
+    for line in worse:
+        print(f"WORSE: {line}")
+    if better and not worse:
+        print(f"counts improved: record them with bench/ptx_stats.py BUILD_DIR --record {path}")
+    print(f"{len(now)} entries checked: {len(worse)} worse, {len(better)} better")
+    return 1 if worse else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("build_dir")
     parser.add_argument("--only", default="")
     parser.add_argument("--dump", help="write simtc's and nvcc's PTX per kernel here")
     parser.add_argument("--cuda", default=os.environ.get("CUDA_PATH", "/usr/local/cuda"))
+    parser.add_argument("--check", type=pathlib.Path, help="compare simtc's counts with this file's")
+    parser.add_argument("--record", type=pathlib.Path, help="write simtc's counts into this file")
     args = parser.parse_args()
     build = pathlib.Path(args.build_dir) / "bench"
+    if args.record:
+        return record(build, args.record)
+    if args.check:
+        return check(build, args.check)
     only = set(filter(None, args.only.split(",")))
     nvcc = pathlib.Path(args.cuda) / "bin" / "nvcc"
     if args.dump:
         pathlib.Path(args.dump).mkdir(parents=True, exist_ok=True)
 
-    for line in (HERE / "kernels.txt").read_text().splitlines():
-        if not line or line.startswith("#"):
-            continue
-        name, path = line.split()
+    for name, stem in benchmarked():
         if only and name not in only:
             continue
-        stem = pathlib.Path(path).stem
         simtc_ptx = build / "simtc" / "bench_kernels" / f"{stem}.ptx"
         twin = HERE / "twins" / f"{name}.cu"
         if not simtc_ptx.exists() or not twin.exists():
