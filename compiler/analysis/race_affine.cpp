@@ -41,6 +41,13 @@ class Prover {
     std::uint64_t sa = 0, sb = 0;
     if (!is_const(q_.a->size, &sa) || !is_const(q_.b->size, &sb) || sa == 0 || sb == 0) return false;
     try {
+      // One condition that both threads see with one value (a loop's test of a uniform value
+      // in the same iteration), taken one way by the first access and the other way by the
+      // second: the two never run in one interval (a tree reduction's step inside the loop
+      // and the read after the loop's last step).
+      for (const Guard& ga : q_.a->guards)
+        for (const Guard& gb : q_.b->guards)
+          if (ga.cond == gb.cond && ga.value != gb.value && !own(ga.cond, a_) && !own(gb.cond, b_)) return true;
       for (Side* s : {&a_, &b_})
         for (const Guard& g : s->access->guards) note_guard(g.cond, g.value, *s);
       Form fa = linear(q_.a->offset, a_), fb = linear(q_.b->offset, b_);
