@@ -114,6 +114,14 @@ namespace reduction_interleaved_no_barrier {
 #include "../../corpus/reduction/interleaved_no_barrier.cpp"
 }  // namespace reduction_interleaved_no_barrier
 
+namespace reduction_tree_then_pair_read {
+#include "../../corpus/reduction/tree_then_pair_read.cpp"
+}  // namespace reduction_tree_then_pair_read
+
+namespace reduction_tree_then_pair_read_no_round_barrier {
+#include "../../corpus/reduction/tree_then_pair_read_no_round_barrier.cpp"
+}  // namespace reduction_tree_then_pair_read_no_round_barrier
+
 namespace reduction_two_arrays_missing_barrier {
 #include "../../corpus/reduction/two_arrays_missing_barrier.cpp"
 }  // namespace reduction_two_arrays_missing_barrier
@@ -319,6 +327,8 @@ const Case kCases[] = {
     {"reduction/dynamic_shared_tree.cpp", reduction_dynamic_shared_tree::k, 128, false},
     {"reduction/interleaved_correct.cpp", reduction_interleaved_correct::k, 128, false},
     {"reduction/interleaved_no_barrier.cpp", reduction_interleaved_no_barrier::k, 128, true},
+    {"reduction/tree_then_pair_read.cpp", reduction_tree_then_pair_read::k, 256, false},
+    {"reduction/tree_then_pair_read_no_round_barrier.cpp", reduction_tree_then_pair_read_no_round_barrier::k, 256, true},
     {"reduction/two_arrays_missing_barrier.cpp", reduction_two_arrays_missing_barrier::k, 64, true},
     {"reduction/warp_synchronous_tail.cpp", reduction_warp_synchronous_tail::k, 256, true},
     {"reduction/warp_synchronous_tail_syncwarp.cpp", reduction_warp_synchronous_tail_syncwarp::k, 256, false},
