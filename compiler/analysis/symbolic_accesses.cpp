@@ -260,24 +260,10 @@ void SymbolicBuilder::add_contract_facts(const ir::Function& fn) {
   using Contract = ir::KernelContract;
   const Contract& c = fn.signature().contract;
   auto operand = [&](const Contract::Operand& op) -> const Term* {
-    for (const ir::KernelParam& p : fn.signature().params) {
-      if (p.name != op.param) continue;
-      unsigned index = p.first_ir_param;
-      if (op.what == Contract::Operand::What::Address) return nullptr;
-      if (op.what == Contract::Operand::What::Size) {
-        if (p.ir_param_count < 2) return nullptr;
-        index += 1;
-      } else if (op.what == Contract::Operand::What::RowWidth) {
-        if (!p.has_row_width) return nullptr;
-        index += 2;
-      } else if (p.kind != ir::KernelParam::Kind::Scalar) {
-        return nullptr;
-      }
-      if (index >= fn.params().size()) return nullptr;
-      const Term* t = term(fn.param(index));
-      return t == nullptr ? nullptr : to64(t);
-    }
-    return nullptr;
+    const std::optional<unsigned> index = ir::requirement_param(fn.signature(), op);
+    if (!index || *index >= fn.params().size()) return nullptr;
+    const Term* t = term(fn.param(*index));
+    return t == nullptr ? nullptr : to64(t);
   };
   auto side = [&](const std::vector<Contract::Term>& steps) -> const Term* {
     std::vector<const Term*> stack;

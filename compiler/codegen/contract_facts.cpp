@@ -21,29 +21,11 @@ namespace {
 
 // The IR parameter that holds an operand: a scalar, a slice's size or its row width.
 llvm::Argument* operand_arg(const ir::KernelSignature& sig, const ir::KernelContract::Operand& op, llvm::Function& f) {
-  for (const ir::KernelParam& p : sig.params) {
-    if (p.name != op.param) continue;
-    unsigned index = p.first_ir_param;
-    switch (op.what) {
-      case ir::KernelContract::Operand::What::Value:
-        if (p.kind != ir::KernelParam::Kind::Scalar) return nullptr;
-        break;
-      case ir::KernelContract::Operand::What::Size:
-        if (p.ir_param_count < 2) return nullptr;
-        index += 1;
-        break;
-      case ir::KernelContract::Operand::What::RowWidth:
-        if (!p.has_row_width) return nullptr;
-        index += 2;
-        break;
-      case ir::KernelContract::Operand::What::Address: return nullptr;  // a pointer: slice_base
-    }
-    if (index >= f.arg_size() || !f.getArg(index)->getType()->isIntegerTy() ||
-        f.getArg(index)->getType()->getIntegerBitWidth() > 64)
-      return nullptr;
-    return f.getArg(index);
-  }
-  return nullptr;
+  const std::optional<unsigned> index = ir::requirement_param(sig, op);
+  if (!index || *index >= f.arg_size() || !f.getArg(*index)->getType()->isIntegerTy() ||
+      f.getArg(*index)->getType()->getIntegerBitWidth() > 64)
+    return nullptr;
+  return f.getArg(*index);
 }
 
 // The IR parameter that holds a slice's first element (for "x.address()").

@@ -98,4 +98,26 @@ struct KernelSignature {
   KernelContract contract;
 };
 
+/// The IR parameter that holds an integer operand of a requirement (a scalar, a slice's size
+/// or its row width), or nothing (an address, or no such parameter). Codegen states the
+/// requirements to LLVM through it and the race rules to their solver.
+inline std::optional<unsigned> requirement_param(const KernelSignature& sig, const KernelContract::Operand& op) {
+  for (const KernelParam& p : sig.params) {
+    if (p.name != op.param) continue;
+    switch (op.what) {
+      case KernelContract::Operand::What::Value:
+        if (p.kind != KernelParam::Kind::Scalar) return std::nullopt;
+        return p.first_ir_param;
+      case KernelContract::Operand::What::Size:
+        if (p.ir_param_count < 2) return std::nullopt;
+        return p.first_ir_param + 1;
+      case KernelContract::Operand::What::RowWidth:
+        if (!p.has_row_width) return std::nullopt;
+        return p.first_ir_param + 2;
+      case KernelContract::Operand::What::Address: return std::nullopt;  // a pointer
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace simtc::ir
