@@ -108,25 +108,6 @@ float sum_to(const SharedArray<float, 64>& s, uint32_t i) { return i == 0 ? s[0]
   if (auto o = out.get_mut(simt::thread::index_1d())) *o = s[t];
 }
 
-// A tree whose rounds have no barrier: a round's reads race with the last round's adds, and
-// the reads after the loop with the adds of its last round (the loop test does not keep them
-// apart: the threads are in different rounds).
-[[kernel, simt::block(256)]] void tree_rounds_without_barriers(simt::DisjointSlice<float> out) {
-  simt::SharedArray<float, 256> partial;
-  auto me = simt::thread::index_in_block();
-  const size_t t = me.get();
-  if (auto slot = partial.get_mut(me)) *slot = float(t);
-  simt::sync_threads();
-  for (uint32_t half = 128; half >= 64; half /= 2) {
-    if (t < half) {
-      const float other = partial[t + half];
-      if (auto slot = partial.get_mut(me)) *slot += other;
-    }
-  }
-  if (t < 32)
-    if (auto o = out.get_mut(simt::thread::index_1d())) *o = partial[t] + partial[t + 32];
-}
-
 // CHECK: {{.*}}shared_race.cpp:13:19: error: threads may race on shared memory 'partial': this read and a write by another thread run between the same barriers [simt-shared-race]
 // CHECK-NEXT: {{.*}}shared_race.cpp:12:74: note: the write (tid.x = {{[0-9]+}} writes byte {{[0-9]+}} of shared memory 'partial', which tid.x = {{[0-9]+}} reads)
 // CHECK-NEXT: {{.*}}shared_race.cpp:17:70: error: threads may race on shared memory 's': this read and a write by another thread run between the same barriers [simt-shared-race]
@@ -151,7 +132,3 @@ float sum_to(const SharedArray<float, 64>& s, uint32_t i) { return i == 0 ? s[0]
 // CHECK-NEXT: {{.*}}shared_race.cpp:104:32: error: threads may race on shared memory 's': this read and a write by another thread run between the same barriers [simt-shared-race]
 // CHECK-NEXT: {{.*}}shared_race.cpp:105:42: note: the write (tid.x = {{[0-9]+}} writes byte {{[0-9]+}} of shared memory 's', which tid.x = {{[0-9]+}} reads)
 // The witnesses' numbers are the solver's model: any pair that races; the unit tests check models.
-// CHECK-NEXT: {{.*}}shared_race.cpp:127:75: error: threads may race on shared memory 'partial': this read and a write by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}shared_race.cpp:123:50: note: the write (tid.x = 62 writes byte 248 of shared memory 'partial', which tid.x = 30 reads)
-// CHECK-NEXT: {{.*}}shared_race.cpp:122:27: error: threads may race on shared memory 'partial': this read and a write by another thread run between the same barriers [simt-shared-race]
-// CHECK-NEXT: {{.*}}shared_race.cpp:123:50: note: the write (tid.x = {{[0-9]+}} writes byte {{[0-9]+}} of shared memory 'partial', which tid.x = {{[0-9]+}} reads)

@@ -144,22 +144,3 @@ using simt::SharedArray;
   for (uint32_t i = me.get(); i < n && i < 1024; i += 128) sum += s[i];
   if (auto o = out.get_mut(simt::thread::index_1d())) *o = sum;
 }
-
-// A tree reduction down to 64 sums, then threads 0..31 add slots t and t + 32 after the loop: the
-// reads after the loop run under the loop test's other outcome, which every thread sees alike.
-[[kernel, simt::block(256)]] void tree_then_pair_read(simt::DisjointSlice<float> out) {
-  simt::SharedArray<float, 256> partial;
-  auto me = simt::thread::index_in_block();
-  const size_t t = me.get();
-  if (auto slot = partial.get_mut(me)) *slot = float(t);
-  simt::sync_threads();
-  for (uint32_t half = 128; half >= 64; half /= 2) {
-    if (t < half) {
-      const float other = partial[t + half];
-      if (auto slot = partial.get_mut(me)) *slot += other;
-    }
-    simt::sync_threads();
-  }
-  if (t < 32)
-    if (auto o = out.get_mut(simt::thread::index_1d())) *o = partial[t] + partial[t + 32];
-}
