@@ -43,17 +43,21 @@ bool worth_unrolling(const llvm::Loop& loop) {
 
 }  // namespace
 
+bool default_unroll_candidate(const llvm::Loop& loop, llvm::ScalarEvolution& scev) {
+  llvm::BasicBlock* latch = loop.getLoopLatch();
+  if (!loop.isInnermost() || has_unroll_hint(loop) || latch == nullptr || !loop.isLoopExiting(latch)) return false;
+  // The latch's exit decides the trip count; the other exits are bounds checks that trap.
+  if (scev.getSmallConstantTripCount(&loop, latch) != 0) return false;  // LLVM decides those itself
+  if (llvm::isa<llvm::SCEVCouldNotCompute>(scev.getExitCount(&loop, latch))) return false;
+  return worth_unrolling(loop);
+}
+
 llvm::PreservedAnalyses DefaultUnrollPass::run(llvm::Function& f, llvm::FunctionAnalysisManager& fam) {
   auto& loops = fam.getResult<llvm::LoopAnalysis>(f);
   auto& scev = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
   bool changed = false;
   for (llvm::Loop* loop : loops.getLoopsInPreorder()) {
-    llvm::BasicBlock* latch = loop->getLoopLatch();
-    if (!loop->isInnermost() || has_unroll_hint(*loop) || latch == nullptr || !loop->isLoopExiting(latch)) continue;
-    // The latch's exit decides the trip count; the other exits are bounds checks that trap.
-    if (scev.getSmallConstantTripCount(loop, latch) != 0) continue;  // LLVM decides those itself
-    if (llvm::isa<llvm::SCEVCouldNotCompute>(scev.getExitCount(loop, latch))) continue;
-    if (!worth_unrolling(*loop)) continue;
+    if (!default_unroll_candidate(*loop, scev)) continue;
     llvm::addStringMetadataToLoop(loop, "llvm.loop.unroll.count", kUnrollCount);
     changed = true;
   }

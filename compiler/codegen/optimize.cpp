@@ -5,6 +5,7 @@
 #include <llvm/IR/PassManager.h>
 #include <llvm/Passes/OptimizationLevel.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/InductiveRangeCheckElimination.h>
 
 #include "codegen/internal.hpp"
@@ -37,7 +38,14 @@ void optimize_module(llvm::Module& m, llvm::TargetMachine& tm, int opt_level) {
       // end and an unchecked middle (LLVM's inductive range check elimination): the middle's
       // loads then issue back to back, as in unchecked code, and a wrong index still traps.
       fpm.addPass(llvm::IRCEPass());
+      fpm.addPass(StripMinePass());
       fpm.addPass(DefaultUnrollPass());
+    });
+    pb.registerOptimizerLastEPCallback([](llvm::ModulePassManager& mpm, llvm::OptimizationLevel, llvm::ThinOrFullLTOPhase) {
+      llvm::FunctionPassManager fpm;
+      fpm.addPass(ZextOfAddPass());
+      fpm.addPass(llvm::InstCombinePass());
+      mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
     });
   }
 

@@ -3,6 +3,11 @@
 
 #include <llvm/IR/PassManager.h>
 
+namespace llvm {
+class Loop;
+class ScalarEvolution;
+}  // namespace llvm
+
 namespace simtc::codegen::detail {
 
 /// After inlining: kernels with a fixed block shape (nvvm.reqntid) get blockDim as constants,
@@ -31,6 +36,22 @@ struct AddressAlignmentPass : llvm::PassInfoMixin<AddressAlignmentPass> {
 /// Before LLVM's loop unroller: small innermost loops with a run-time trip count get unroll
 /// count 4 (nvcc's default). default_unroll.cpp.
 struct DefaultUnrollPass : llvm::PassInfoMixin<DefaultUnrollPass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& fam);
+};
+
+/// Whether DefaultUnrollPass unrolls `loop`: innermost, no unroll hint, a trip count known only
+/// at run time, and a small body with loads and no convergent calls.
+bool default_unroll_candidate(const llvm::Loop& loop, llvm::ScalarEvolution& scev);
+
+/// Before DefaultUnrollPass: its loops run their iterations 16 at a time, in a copy unrolled
+/// by 16 with no remainder, before the loop itself takes the last 1 to 16. strip_mine.cpp.
+struct StripMinePass : llvm::PassInfoMixin<StripMinePass> {
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& fam);
+};
+
+/// After LLVM's unroller: `zext(x +nuw C)` becomes `zext(x) + C`, so that the unrolled copies
+/// of a 32-bit loop counter's accesses share one address. zext_of_add.cpp.
+struct ZextOfAddPass : llvm::PassInfoMixin<ZextOfAddPass> {
   llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& fam);
 };
 
