@@ -21,8 +21,8 @@ class Prover {
  public:
   // `quick`: a range computed with a cycle cut at the term itself is kept (see eval).
   Prover(const SymbolicInfo& info, const BlockShape& shape, const IntQuestion& q, bool quick,
-         std::map<const Term*, unsigned, TermOrder> pins = {})
-      : info_(info), shape_(shape), q_(q), quick_(quick), parity_(std::move(pins)) {
+         std::map<const Term*, unsigned, TermOrder> pins = {}, bool outer = false)
+      : info_(info), shape_(shape), q_(q), quick_(quick), outer_(outer), parity_(std::move(pins)) {
     a_.thread = 0, a_.access = q.a, a_.at = block_of(*q.a);
     b_.thread = 1, b_.access = q.b, b_.at = block_of(*q.b);
     // Every view's size is within the 2^49-byte address space; a buffer's, in its elements.
@@ -103,6 +103,7 @@ class Prover {
   const BlockShape& shape_;
   const IntQuestion& q_;
   const bool quick_;
+  const bool outer_;  // keep the first symbolic upper bound noted of a value, not the last
   Side a_, b_;
   std::unordered_map<unsigned, Int> arg_cap_;
   std::unordered_map<const Term*, std::pair<Int, Int>> shared_range_;  // of each shared value
@@ -411,7 +412,10 @@ class Prover {
       }
       if (bd.upper) {
         const Lin hi = o.hi + constant(bd.delta);
-        if (!hi.is_const() || (r.hi.is_const() && hi.c < r.hi.c)) r.hi = hi;
+        // Of two symbolic bounds, one is kept: the last noted, or in the outer pass the first
+        // (the outermost guard, a loop's test of its counter, rather than an access's bounds
+        // check inside the loop).
+        if (hi.is_const() ? r.hi.is_const() && hi.c < r.hi.c : !(outer_ && !r.hi.is_const())) r.hi = hi;
         r.chi = std::min(r.chi, o.chi + bd.delta);
       } else {
         const Lin lo = o.lo + constant(bd.delta);
@@ -618,6 +622,27 @@ class Prover {
 
   // Whether the units in `equal` being equal in the two threads makes them one thread (one
   // block) or puts them in one block (two blocks).
+  // X in `X + C * k` or `X + (k << j)` of width w, when C (2^j) is a power of two no larger than
+  // 2^w and both threads' X lie below it; else null.
+  const Term* low_part(const Term* x) {
+    if (x->kind != Term::Kind::Binary || x->op != ir::Opcode::Add || x->width == 0 || x->width > 64) return nullptr;
+    for (unsigned i = 0; i < 2; ++i) {
+      const Term* low = x->ops[i];
+      const Term* high = x->ops[1 - i];
+      if (high->kind != Term::Kind::Binary) continue;
+      std::uint64_t c = 0;
+      if (high->op == ir::Opcode::Mul && (is_const(high->ops[1], &c) || is_const(high->ops[0], &c))) {
+      } else if (high->op == ir::Opcode::Shl && is_const(high->ops[1], &c) && c < x->width) {
+        c = std::uint64_t(1) << c;
+      } else {
+        continue;
+      }
+      if (c < 2 || (c & (c - 1)) != 0 || (x->width < 64 && c > (std::uint64_t(1) << x->width))) continue;
+      if (eval(low, a_).chi < Int(c) && eval(low, b_).chi < Int(c)) return low;
+    }
+    return nullptr;
+  }
+
   bool contradiction(std::set<const Term*, TermOrder> equal) {
     if (debug())
       for (const Term* t : equal) std::cerr << "  equal " << term_str(t) << "\n";
@@ -653,6 +678,9 @@ class Prover {
               strip_zext(of)->kind == Term::Kind::ThreadIndex && strip_zext(of)->value == 0)
             add_now.push_back(strip_zext(of));
         }
+        // X + C * k (mod 2^w) with C a power of two up to 2^w and X below C: equal values have
+        // equal X, their remainders mod C (a 32-bit column counter `t + 256 * k` gives t).
+        if (const Term* low = low_part(x)) add_now.push_back(low);
         // The linear thread index is one number per thread.
         if (is_linear_thread_index(x)) return !q_.other_block;
         // A value of several units equal in both threads: its own split gives its units.
@@ -695,7 +723,8 @@ bool disjoint_by_intervals(const SymbolicInfo& info, const BlockShape& shape, co
     }
     if (all) return true;
   }
-  return false;
+  // Last, the quick prover keeping each value's outermost symbolic bound.
+  return Prover(info, shape, question, true, {}, true).run();
 }
 
 }  // namespace simtc::analysis

@@ -59,6 +59,14 @@ using simt::DisjointSlice;
     if (base + j < out.size()) out.at_mut(base + j) = 1.0f;
 }
 
+// A 32-bit counter t + 128 * k for 256 threads: thread t's second element is thread t + 128's
+// first. (With a step of 256, t is the counter's remainder and the argument proves them apart.)
+[[kernel, simt::block(256), simt::requires("n + 256 <= 4294967296")]] void counter_half_stride(uint32_t n, DisjointSlice<float> out) {
+  if (simt::block::index_x() != 0 || simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  for (uint32_t j = simt::thread::index_x(); j < n; j += 128)
+    if (j < out.size()) out.at_mut(j) = 1.0f;
+}
+
 // CHECK: {{.*}}interval_argument.cpp:15:53: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}interval_argument.cpp:15:53: note: the same write in another thread (block (32, 0, 0) tid.x = 29 and block (0, 0, 0) tid.x = 253 both write element 4294967293 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}interval_argument.cpp:25:39: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
@@ -71,6 +79,8 @@ using simt::DisjointSlice;
 // CHECK-NEXT: {{.*}}interval_argument.cpp:50:48: note: the write (tid.x = 0 writes byte 8 of shared memory 's', which tid.x = 1 writes)
 // CHECK-NEXT: {{.*}}interval_argument.cpp:59:53: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}interval_argument.cpp:59:53: note: the same write in another thread (block (2147483646, 0, 0) tid.x = 5 and block (0, 0, 0) tid.x = 1 both write element 4294967041 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:67:39: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:67:39: note: the same write in another thread (tid.x = 127 and tid.x = 255 both write element 255 of DisjointSlice 'out')
 
 // The same near misses reached another way: the row guard in a helper, off by one (the last
 // column of a row is the next row's first element), and the bound as an early return through
@@ -89,7 +99,7 @@ bool inside(uint32_t col, uint32_t cols) { return col <= cols; }
   if (col >= limit) return;
   out.at_mut(size_t(simt::block::index_x()) * cols + col) = 1.0f;
 }
-// CHECK-NEXT: {{.*}}interval_argument.cpp:84:57: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}interval_argument.cpp:84:57: note: the same write in another thread (block (255, 0, 0) tid.x = 0 and block (0, 0, 0) tid.x = 0 both write element 0 of DisjointSlice 'out')
-// CHECK-NEXT: {{.*}}interval_argument.cpp:90:59: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}interval_argument.cpp:90:59: note: the same write in another thread (block (2, 0, 65534) tid.x = 253 and block (0, 65534, 65534) tid.x = 255 both write element 255 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:94:57: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:94:57: note: the same write in another thread (block (255, 0, 0) tid.x = 0 and block (0, 0, 0) tid.x = 0 both write element 0 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:100:59: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:100:59: note: the same write in another thread (block (2, 0, 65534) tid.x = 253 and block (0, 65534, 65534) tid.x = 255 both write element 255 of DisjointSlice 'out')
