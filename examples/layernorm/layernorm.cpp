@@ -25,9 +25,10 @@ float block_sum(float v) {
 }  // namespace
 
 // The requirements give the shapes (rows x cols matrices, rows of cols weights): every index
-// below is then proven in range and keeps no bounds check.
+// below is then proven in range and keeps no bounds check. The last one keeps the 32-bit column
+// counters' `j + 256` from wrapping, so the loops count in 32 bits, as the CUDA twin's `int` does.
 [[kernel, simt::block(kBlock), simt::requires("in.size() >= rows * cols", "out.size() >= rows * cols",
-                                              "gamma.size() >= cols", "beta.size() >= cols")]]
+                                              "gamma.size() >= cols", "beta.size() >= cols", "cols + 256 <= 4294967296")]]
 void layer_norm(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
                 simt::Slice<const float> beta, simt::DisjointSlice<float> out) {
   // One block per row of a 1-D grid: blocks of a second grid row would write the same rows.
@@ -36,17 +37,17 @@ void layer_norm(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const f
   const uint32_t t = simt::thread::index_x();
 
   float sum = 0.0f;
-  for (size_t j = t; j < cols; j += kBlock) sum += in[base + j];
+  for (uint32_t j = t; j < cols; j += kBlock) sum += in[base + j];
   const float mean = block_sum(sum) / float(cols);
 
   float squares = 0.0f;
-  for (size_t j = t; j < cols; j += kBlock) {
+  for (uint32_t j = t; j < cols; j += kBlock) {
     const float d = in[base + j] - mean;
     squares += d * d;
   }
   const float rstd = simt::rsqrt(block_sum(squares) / float(cols) + epsilon);
 
-  for (size_t j = t; j < cols; j += kBlock) {
+  for (uint32_t j = t; j < cols; j += kBlock) {
     const float y = (in[base + j] - mean) * rstd * gamma[j] + beta[j];
     // Column j of this block's row is written by this thread alone.
     if (base + j < out.size()) out.at_mut(base + j) = y;
