@@ -9,12 +9,12 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Metadata.h>
 
+#include "codegen/passes.hpp"
 #include "ir/dominators.hpp"
 
 namespace simtc::codegen::detail {
-namespace {
 
-llvm::MDNode* loop_id(llvm::LLVMContext& ctx, std::uint32_t hint) {
+llvm::MDNode* unroll_loop_id(llvm::LLVMContext& ctx, std::uint32_t hint) {
   llvm::Metadata* option = nullptr;
   if (hint == ir::kUnrollFull) {
     option = llvm::MDNode::get(ctx, llvm::MDString::get(ctx, "llvm.loop.unroll.full"));
@@ -31,8 +31,6 @@ llvm::MDNode* loop_id(llvm::LLVMContext& ctx, std::uint32_t hint) {
   return id;
 }
 
-}  // namespace
-
 void attach_loop_hints(const ir::Function& fn,
                        const std::unordered_map<const ir::Block*, llvm::BasicBlock*>& blocks) {
   bool any = false;
@@ -48,7 +46,7 @@ void attach_loop_hints(const ir::Function& fn,
     for (const ir::Block* header : term->blocks()) {
       if (!dom.dominates(header, b)) continue;  // not a back edge
       llvm::MDNode*& id = ids[header];
-      if (id == nullptr) id = loop_id(blocks.at(b)->getContext(), term->loop_unroll());
+      if (id == nullptr) id = unroll_loop_id(blocks.at(b)->getContext(), term->loop_unroll());
       blocks.at(b)->getTerminator()->setMetadata(llvm::LLVMContext::MD_loop, id);
       break;
     }

@@ -73,12 +73,12 @@ struct ModuleState {
 llvm::Value* lower_print_intrinsic(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
                                    llvm::ArrayRef<llvm::Value*> args);
 
-/// Puts the IR's loop unrolling hints on the lowered back edges as !llvm.loop metadata
-/// (loop_hints.cpp); `blocks` maps each IR block to its lowered block.
 /// At the kernel's entry: llvm.assume of each [[simt::requires]] relation, which the host
 /// checked before the launch (contract_facts.cpp).
 void assume_contract(const ir::Function& fn, llvm::Function& f, llvm::IRBuilder<>& b);
 
+/// Puts the IR's loop unrolling hints on the lowered back edges as !llvm.loop metadata
+/// (loop_hints.cpp); `blocks` maps each IR block to its lowered block.
 void attach_loop_hints(const ir::Function& fn,
                        const std::unordered_map<const ir::Block*, llvm::BasicBlock*>& blocks);
 

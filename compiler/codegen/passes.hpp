@@ -3,8 +3,12 @@
 
 #include <llvm/IR/PassManager.h>
 
+#include <cstdint>
+
 namespace llvm {
+class LLVMContext;
 class Loop;
+class MDNode;
 class ScalarEvolution;
 }  // namespace llvm
 
@@ -38,6 +42,10 @@ struct AddressAlignmentPass : llvm::PassInfoMixin<AddressAlignmentPass> {
 struct DefaultUnrollPass : llvm::PassInfoMixin<DefaultUnrollPass> {
   llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& fam);
 };
+
+/// A loop ID (!llvm.loop) that asks LLVM's unroller for `hint`: a count, or ir::kUnrollFull /
+/// ir::kUnrollDisable. loop_hints.cpp, for `#pragma unroll` and strip_mine.cpp's copies.
+llvm::MDNode* unroll_loop_id(llvm::LLVMContext& ctx, std::uint32_t hint);
 
 /// Whether DefaultUnrollPass unrolls `loop`: innermost, no unroll hint, a trip count known only
 /// at run time, and a small body with loads and no convergent calls.

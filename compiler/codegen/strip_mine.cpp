@@ -79,16 +79,6 @@ bool strippable(llvm::Loop& loop, llvm::ScalarEvolution& scev) {
   return expander.isSafeToExpandAt(taken, loop.getLoopPreheader()->getTerminator());
 }
 
-llvm::MDNode* unroll_id(llvm::LLVMContext& ctx, unsigned count) {
-  llvm::Metadata* ops[] = {
-      nullptr, llvm::MDNode::get(ctx, {llvm::MDString::get(ctx, "llvm.loop.unroll.count"),
-                                       llvm::ConstantAsMetadata::get(
-                                           llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), count))})};
-  llvm::MDNode* id = llvm::MDNode::getDistinct(ctx, ops);
-  id->replaceOperandWith(0, id);
-  return id;
-}
-
 // A copy of the loop before `before`, entered from `from`; its exits still lead where the
 // loop's do, and its latch keeps the loop's metadata until the caller replaces it.
 struct Copy {
@@ -158,7 +148,7 @@ void strip_mine(llvm::Loop& loop, unsigned run, llvm::ScalarEvolution& scev, llv
   k->addIncoming(next, runs.latch);
   llvm::BasicBlock* after = llvm::BasicBlock::Create(ctx, "strip.after", pre->getParent(), join);
   auto* back = llvm::BranchInst::Create(runs.header, after, b.CreateICmpNE(next, count, "strip.more"), old->getIterator());
-  back->setMetadata(llvm::LLVMContext::MD_loop, unroll_id(ctx, run));
+  back->setMetadata(llvm::LLVMContext::MD_loop, unroll_loop_id(ctx, run));
   old->eraseFromParent();
   llvm::BranchInst::Create(exit, rest.pre, whole, after);
   exit_from(exit, latch, runs, after);
@@ -168,29 +158,29 @@ void strip_mine(llvm::Loop& loop, unsigned run, llvm::ScalarEvolution& scev, llv
   for (llvm::PHINode& phi : loop.getHeader()->phis())
     llvm::cast<llvm::PHINode>(rest(&phi))->setIncomingValueForBlock(rest.pre, runs(phi.getIncomingValueForBlock(latch)));
   exit_from(exit, latch, rest, rest.latch);
-  rest.latch->getTerminator()->setMetadata(llvm::LLVMContext::MD_loop, unroll_id(ctx, kShortUnroll));
+  rest.latch->getTerminator()->setMetadata(llvm::LLVMContext::MD_loop, unroll_loop_id(ctx, kShortUnroll));
 }
 
 }  // namespace
 
 llvm::PreservedAnalyses StripMinePass::run(llvm::Function& f, llvm::FunctionAnalysisManager& fam) {
   // Headers, not loops: each copy changes the function, and the analyses are fetched anew.
-  llvm::SmallVector<llvm::BasicBlock*, 8> headers;
+  llvm::SmallVector<std::pair<llvm::BasicBlock*, unsigned>, 8> headers;
   {
     auto& loops = fam.getResult<llvm::LoopAnalysis>(f);
     auto& scev = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
     for (llvm::Loop* loop : loops.getLoopsInPreorder())
-      if (default_unroll_candidate(*loop, scev) && run_length(*loop) != 0 && strippable(*loop, scev))
-        headers.push_back(loop->getHeader());
+      if (default_unroll_candidate(*loop, scev) && strippable(*loop, scev))
+        if (const unsigned run = run_length(*loop); run != 0) headers.push_back({loop->getHeader(), run});
   }
   if (headers.empty()) return llvm::PreservedAnalyses::all();
-  for (llvm::BasicBlock* header : headers) {
+  for (const auto& [header, run] : headers) {
     auto& dom = fam.getResult<llvm::DominatorTreeAnalysis>(f);
     auto& loops = fam.getResult<llvm::LoopAnalysis>(f);
     auto& scev = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
     llvm::Loop* loop = loops.getLoopFor(header);
     if (loop != nullptr && loop->getHeader() == header && strippable(*loop, scev))
-      strip_mine(*loop, run_length(*loop), scev, loops, dom);
+      strip_mine(*loop, run, scev, loops, dom);
     fam.invalidate(f, llvm::PreservedAnalyses::none());
   }
   return llvm::PreservedAnalyses::none();
