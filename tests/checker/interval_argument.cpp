@@ -67,6 +67,22 @@ using simt::DisjointSlice;
     if (j < out.size()) out.at_mut(j) = 1.0f;
 }
 
+// The same counter over shared memory, and in the same interval a read of the next element
+// through a helper taking the counter by reference: thread t's j + 1 is thread t + 1's j.
+namespace {
+uint32_t next_of(const uint32_t& j) { return j + 1; }
+}  // namespace
+[[kernel, simt::block(256), simt::dynamic_shared(0, 8192), simt::requires("n + 256 <= 4294967296")]]
+void counter_reads_neighbour(uint32_t n, DisjointSlice<float> out) {
+  auto s = simt::dynamic_shared<float>();
+  float v = 0.0f;
+  for (uint32_t j = simt::thread::index_x(); j + 1 < n; j += 256) {
+    s.at_mut(j) = 1.0f;
+    v += s[next_of(j)];
+  }
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = v;
+}
+
 // CHECK: {{.*}}interval_argument.cpp:15:53: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}interval_argument.cpp:15:53: note: the same write in another thread (block (32, 0, 0) tid.x = 29 and block (0, 0, 0) tid.x = 253 both write element 4294967293 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}interval_argument.cpp:25:39: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
@@ -81,6 +97,8 @@ using simt::DisjointSlice;
 // CHECK-NEXT: {{.*}}interval_argument.cpp:59:53: note: the same write in another thread (block (2147483646, 0, 0) tid.x = 5 and block (0, 0, 0) tid.x = 1 both write element 4294967041 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}interval_argument.cpp:67:39: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}interval_argument.cpp:67:39: note: the same write in another thread (tid.x = 127 and tid.x = 255 both write element 255 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:81:10: error: threads may race on dynamic shared memory: this read and a write by another thread run between the same barriers [simt-shared-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:80:17: note: the write (tid.x = 254 writes byte 25165816 of dynamic shared memory, which tid.x = 253 reads)
 
 // The same near misses reached another way: the row guard in a helper, off by one (the last
 // column of a row is the next row's first element), and the bound as an early return through
@@ -99,7 +117,7 @@ bool inside(uint32_t col, uint32_t cols) { return col <= cols; }
   if (col >= limit) return;
   out.at_mut(size_t(simt::block::index_x()) * cols + col) = 1.0f;
 }
-// CHECK-NEXT: {{.*}}interval_argument.cpp:94:57: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}interval_argument.cpp:94:57: note: the same write in another thread (block (255, 0, 0) tid.x = 0 and block (0, 0, 0) tid.x = 0 both write element 0 of DisjointSlice 'out')
-// CHECK-NEXT: {{.*}}interval_argument.cpp:100:59: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}interval_argument.cpp:100:59: note: the same write in another thread (block (2, 0, 65534) tid.x = 253 and block (0, 65534, 65534) tid.x = 255 both write element 255 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:112:57: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:112:57: note: the same write in another thread (block (255, 0, 0) tid.x = 0 and block (0, 0, 0) tid.x = 0 both write element 0 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:118:59: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:118:59: note: the same write in another thread (block (2, 0, 65534) tid.x = 253 and block (0, 65534, 65534) tid.x = 255 both write element 255 of DisjointSlice 'out')
