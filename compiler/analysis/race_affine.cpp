@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -50,6 +51,14 @@ class Prover {
           if (ga.cond == gb.cond && ga.value != gb.value && !own(ga.cond, a_) && !own(gb.cond, b_)) return true;
       for (Side* s : {&a_, &b_})
         for (const Guard& g : s->access->guards) note_guard(g.cond, g.value, *s);
+      // Products of shared values that a guard bounds (a requirement's `rows * cols <= N`):
+      // their ranges bound the monomials of every range computed after (see concrete).
+      for (Side* s : {&a_, &b_})
+        for (const Guard& g : s->access->guards)
+          if (g.cond->kind == Term::Kind::Compare)
+            for (const Term* op : g.cond->ops)
+              if (const Term* x = strip_zext(op); x->kind == Term::Kind::Binary && x->op == ir::Opcode::Mul && !own(x, *s))
+                eval(x, *s);
       Form fa = linear(q_.a->offset, a_), fb = linear(q_.b->offset, b_);
       const std::vector<Pair> paired = pairs(fa, fb);
       if (debug()) {
@@ -107,6 +116,8 @@ class Prover {
   Side a_, b_;
   std::unordered_map<unsigned, Int> arg_cap_;
   std::unordered_map<const Term*, std::pair<Int, Int>> shared_range_;  // of each shared value
+  // Of products of shared values, from an exact multiplication's range (its guards' bounds).
+  std::map<Mono, std::pair<Int, Int>, MonoOrder> mono_range_;
   // x % 2 of shared values as atoms (race_parity.hpp), with the case split's fixed ones.
   ParityAtoms parity_;
 
@@ -163,6 +174,10 @@ class Prover {
         const auto& [tlo, thi] = shared_range_.at(t);
         slo = mul(slo, tlo);
         shi = mul(shi, thi);
+      }
+      if (auto it = mono_range_.find(m); it != mono_range_.end()) {
+        slo = std::max(slo, it->second.first);
+        shi = std::min(shi, it->second.second);
       }
       lo = add(lo, k >= 0 ? mul(k, slo) : mul(k, shi));
       hi = add(hi, k >= 0 ? mul(k, shi) : mul(k, slo));
@@ -285,6 +300,11 @@ class Prover {
     }
     const unsigned low_before = std::exchange(s.low, ~0u);
     Range r = structural(t, s);
+    // The monomial of an exact product of shared values, before the guards bound its range.
+    std::optional<Mono> product;
+    if (t->kind == Term::Kind::Binary && t->op == ir::Opcode::Mul && s.exact.count(t) && r.lo == r.hi &&
+        r.lo.c == 0 && r.lo.s.size() == 1 && r.lo.s[0].second == 1 && r.lo.s[0].first.size() >= 2)
+      product = r.lo.s[0].first;
     tighten(t, r, s);
     s.busy.erase(t);
     // A range computed with a cycle cut short above t depends on how t was reached: not kept.
@@ -307,6 +327,12 @@ class Prover {
         if (r.clo > r.chi) throw Infeasible{};
         r.lo = r.hi = form;
       } else if (key->kind != Term::Kind::Const && r.clo != r.chi) {
+        // An exact product of shared values (x * y with no wrap): its range is the monomial's.
+        if (product) {
+          auto [mt, mfresh] = mono_range_.emplace(*product, std::make_pair(r.clo, r.chi));
+          if (!mfresh) mt->second = {std::max(mt->second.first, r.clo), std::min(mt->second.second, r.chi)};
+          if (mt->second.first > mt->second.second) throw Infeasible{};
+        }
         auto [it, fresh] = shared_range_.emplace(key, std::make_pair(r.clo, r.chi));
         if (!fresh) it->second = {std::max(it->second.first, r.clo), std::min(it->second.second, r.chi)};
         if (it->second.first > it->second.second) throw Infeasible{};
@@ -349,7 +375,7 @@ class Prover {
     switch (t->op) {
       case ir::Opcode::Add: {
         Range r{a.lo + b.lo, a.hi + b.hi, add(a.clo, b.clo), add(a.chi, b.chi)};
-        return exact_if(r.chi <= max_of(w), r);
+        return exact_if(symbolic_max(r) <= max_of(w), r);
       }
       case ir::Opcode::Sub: {
         Range r{a.lo - b.hi, a.hi - b.lo, a.clo - b.chi, a.chi - b.clo};
@@ -357,7 +383,7 @@ class Prover {
       }
       case ir::Opcode::Mul: {
         Range r = times(a, b);
-        return exact_if(r.chi <= max_of(w), r);
+        return exact_if(symbolic_max(r) <= max_of(w), r);
       }
       case ir::Opcode::Shl: {
         if (!const_b || k >= w) return full;
@@ -383,6 +409,18 @@ class Prover {
       }
       default: return full;
     }
+  }
+
+  // r.chi, narrowed by the constant bound of r.hi (a product of shared values that a guard
+  // bounds, where the product of their ranges does not: `(rows - 1) * cols + cols - 1` below
+  // 2^32 by `rows * cols <= 4294967295`).
+  Int symbolic_max(Range& r) const {
+    if (r.hi.is_const()) return r.chi;
+    try {
+      r.chi = std::min(r.chi, concrete(r.hi).second);
+    } catch (const GiveUp&) {
+    }
+    return r.chi;
   }
 
   // The product of two ranges of unsigned values.
@@ -616,15 +654,14 @@ class Prover {
       if (paired.empty() && !(ra.lo == ra.hi && rb.lo == rb.hi && ra.lo == rb.lo)) return Verdict::Unknown;
       for (const Pair& p : paired)
         if (p.ua == p.ub) equal.insert(p.ua);
+        else if (const Term* x = common_low(p.ua, p.ub)) equal.insert(x);
       return Verdict::Equal;
     }
   }
 
-  // Whether the units in `equal` being equal in the two threads makes them one thread (one
-  // block) or puts them in one block (two blocks).
   // X in `X + C * k` or `X + (k << j)` of width w, when C (2^j) is a power of two no larger than
   // 2^w and both threads' X lie below it; else null.
-  const Term* low_part(const Term* x) {
+  const Term* low_part(const Term* x, std::uint64_t* step = nullptr) {
     if (x->kind != Term::Kind::Binary || x->op != ir::Opcode::Add || x->width == 0 || x->width > 64) return nullptr;
     for (unsigned i = 0; i < 2; ++i) {
       const Term* low = x->ops[i];
@@ -638,11 +675,24 @@ class Prover {
         continue;
       }
       if (c < 2 || (c & (c - 1)) != 0 || (x->width < 64 && c > (std::uint64_t(1) << x->width))) continue;
-      if (eval(low, a_).chi < Int(c) && eval(low, b_).chi < Int(c)) return low;
+      if (eval(low, a_).chi < Int(c) && eval(low, b_).chi < Int(c)) {
+        if (step != nullptr) *step = c;
+        return low;
+      }
     }
     return nullptr;
   }
+  // X when u is `X + C * k` and v is `X + C * k'` (two loops' counters with one start and one
+  // step): u in thread A equal to v in thread B gives X equal in both, by low_part's argument.
+  const Term* common_low(const Term* u, const Term* v) {
+    std::uint64_t cu = 0, cv = 0;
+    const Term* lu = low_part(u, &cu);
+    const Term* lv = low_part(v, &cv);
+    return lu != nullptr && lu == lv && cu == cv && u->width == v->width ? lu : nullptr;
+  }
 
+  // Whether the units in `equal` being equal in the two threads makes them one thread (one
+  // block) or puts them in one block (two blocks).
   bool contradiction(std::set<const Term*, TermOrder> equal) {
     if (debug())
       for (const Term* t : equal) std::cerr << "  equal " << term_str(t) << "\n";

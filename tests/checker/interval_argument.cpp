@@ -121,3 +121,91 @@ bool inside(uint32_t col, uint32_t cols) { return col <= cols; }
 // CHECK-NEXT: {{.*}}interval_argument.cpp:112:57: note: the same write in another thread (block (255, 0, 0) tid.x = 0 and block (0, 0, 0) tid.x = 0 both write element 0 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}interval_argument.cpp:118:59: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}interval_argument.cpp:118:59: note: the same write in another thread (block (2, 0, 65534) tid.x = 253 and block (0, 65534, 65534) tid.x = 255 both write element 255 of DisjointSlice 'out')
+
+// Two loops whose 32-bit counters the argument pairs (one start, one step, t below the step
+// in both: equal counters have equal t), each one step off: a second loop starting one
+// further on, a second loop with half the step, and a block of 512 threads for a step of 256.
+[[kernel, simt::block(256), simt::requires("n + 256 <= 4294967296")]] void two_counters_shifted(uint32_t n, DisjointSlice<float> out) {
+  if (simt::block::index_x() != 0 || simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  const uint32_t t = simt::thread::index_x();
+  for (uint32_t j = t; j < n; j += 256)
+    if (j < out.size()) out.at_mut(j) = 1.0f;
+  for (uint32_t j = t + 1; j < n; j += 256)
+    if (j < out.size()) out.at_mut(j) = 2.0f;
+}
+[[kernel, simt::block(256), simt::requires("n + 256 <= 4294967296")]] void two_counters_half_step(uint32_t n, bool second, DisjointSlice<float> out) {
+  if (simt::block::index_x() != 0 || simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  const uint32_t t = simt::thread::index_x();
+  if (second) {
+    for (uint32_t j = t; j < n; j += 256)
+      if (j < out.size()) out.at_mut(j) = 1.0f;
+  } else {
+    for (uint32_t j = t; j < n; j += 128)
+      if (j < out.size()) out.at_mut(j) = 2.0f;
+  }
+}
+[[kernel, simt::block(512), simt::requires("n + 512 <= 4294967296")]] void two_counters_wide_block(uint32_t n, bool second, DisjointSlice<float> out) {
+  if (simt::block::index_x() != 0 || simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  const uint32_t t = simt::thread::index_x();
+  if (second) {
+    for (uint32_t j = t; j < n; j += 256)
+      if (j < out.size()) out.at_mut(j) = 1.0f;
+  } else {
+    for (uint32_t j = t; j < n; j += 256)
+      if (j < out.size()) out.at_mut(j) = 2.0f;
+  }
+}
+// CHECK-NEXT: {{.*}}interval_argument.cpp:134:39: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:132:39: note: the write (tid.x = 0 writes element 256 of DisjointSlice 'out', which tid.x = 255 writes)
+// CHECK-NEXT: {{.*}}interval_argument.cpp:144:41: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:144:41: note: the same write in another thread (tid.x = 127 and tid.x = 255 both write element 255 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:144:41: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:141:41: note: the write (tid.x = 31 writes element 4294966815 of DisjointSlice 'out', which tid.x = 159 writes)
+// CHECK-NEXT: {{.*}}interval_argument.cpp:155:41: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:155:41: note: the same write in another thread (tid.x = 255 and tid.x = 511 both write element 511 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:155:41: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:152:41: note: the write (tid.x = 255 writes element 511 of DisjointSlice 'out', which tid.x = 511 writes)
+// CHECK-NEXT: {{.*}}interval_argument.cpp:152:41: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:152:41: note: the same write in another thread (tid.x = 255 and tid.x = 511 both write element 511 of DisjointSlice 'out')
+
+// A 2-D point with a 32-bit index y * cols + x, whose requirement `rows * cols <= 4294967295`
+// keeps it from wrapping (the argument bounds `(rows - 1) * cols + cols - 1` by the product the
+// requirement names), each one step off: a requirement that allows twice as many points, one
+// on the sum rows + cols, a column guard that lets x reach cols (the next row's first point),
+// and a row guard in a helper that lets y reach rows (past 2^32, back to row 0).
+[[kernel, simt::block(32, 8), simt::requires("rows * cols <= 8589934590")]] void point_32bit_wide_contract(uint32_t rows, uint32_t cols, DisjointSlice<float> out) {
+  if (simt::block::index_z() != 0) return;
+  const size_t gx = size_t(simt::block::index_x()) * 32 + simt::thread::index_x();
+  const size_t gy = size_t(simt::block::index_y()) * 8 + simt::thread::index_y();
+  if (gy < rows && gx < cols) out.at_mut(uint32_t(gy) * cols + uint32_t(gx)) = 1.0f;
+}
+[[kernel, simt::block(32, 8), simt::requires("rows + cols <= 4294967295")]] void point_32bit_sum_bound(uint32_t rows, uint32_t cols, DisjointSlice<float> out) {
+  if (simt::block::index_z() != 0) return;
+  const size_t gx = size_t(simt::block::index_x()) * 32 + simt::thread::index_x();
+  const size_t gy = size_t(simt::block::index_y()) * 8 + simt::thread::index_y();
+  if (gy < rows && gx < cols) out.at_mut(uint32_t(gy) * cols + uint32_t(gx)) = 1.0f;
+}
+[[kernel, simt::block(32, 8), simt::requires("rows * cols <= 4294967295")]] void point_32bit_column_past_end(uint32_t rows, uint32_t cols, DisjointSlice<float> out) {
+  if (simt::block::index_z() != 0) return;
+  const size_t gx = size_t(simt::block::index_x()) * 32 + simt::thread::index_x();
+  const size_t gy = size_t(simt::block::index_y()) * 8 + simt::thread::index_y();
+  if (gy < rows && gx <= cols) out.at_mut(uint32_t(gy) * cols + uint32_t(gx)) = 1.0f;
+}
+namespace {
+bool row_inside(size_t y, uint32_t rows) { return y <= rows; }
+uint32_t point_index(uint32_t y, uint32_t x, uint32_t cols) { return y * cols + x; }
+}  // namespace
+[[kernel, simt::block(32, 8), simt::requires("rows * cols <= 4294967295")]] void point_32bit_row_past_end(uint32_t rows, uint32_t cols, DisjointSlice<float> out) {
+  if (simt::block::index_z() != 0) return;
+  const size_t gx = size_t(simt::block::index_x()) * 32 + simt::thread::index_x();
+  const size_t gy = size_t(simt::block::index_y()) * 8 + simt::thread::index_y();
+  if (row_inside(gy, rows) && gx < cols) out.at_mut(point_index(uint32_t(gy), uint32_t(gx), cols)) = 1.0f;
+}
+// CHECK-NEXT: {{.*}}interval_argument.cpp:180:78: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:180:78: note: the same write in another thread (tid = (10, 0) and tid = (0, 2) both write element 10 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:186:78: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:186:78: note: the same write in another thread (tid = (31, 0) and tid = (0, 3) both write element 31 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:192:79: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:192:79: note: the same write in another thread (tid = (0, 0) and tid = (0, 4) both write element 0 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:202:100: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:202:100: note: the same write in another thread (tid = (2, 2) and tid = (0, 0) both write element 0 of DisjointSlice 'out')
