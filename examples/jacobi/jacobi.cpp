@@ -36,7 +36,7 @@ void jacobi_step(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt
     const float centre = tile(ty + 1, tx + 1);
     const bool boundary = y == 0 || x == 0 || y + 1 == rows || x + 1 == cols;
     // Point (y, x) of `out` is this thread's alone.
-    out.at_mut(size_t(y) * cols + x) =
+    out.at_mut(y * cols + x) =
         boundary ? centre
                  : 0.25f * ((tile(ty, tx + 1) + tile(ty + 2, tx + 1)) + (tile(ty + 1, tx) + tile(ty + 1, tx + 2)));
   }

@@ -28,9 +28,11 @@ float block_combine(float v, Op op) {
 }  // namespace
 
 // The requirements say the matrices hold rows x cols elements: every index below is then proven
-// in range and keeps no bounds check.
+// in range and keeps no bounds check. The last one keeps the 32-bit column counters' `j + 256`
+// from wrapping, so the loops count in 32 bits, as the CUDA twin's `int` does.
 [[kernel, simt::block(kBlock), simt::dynamic_shared(0, kMaxCachedCols * sizeof(float)),
-  simt::requires("in.size() >= rows * cols", "out.size() >= rows * cols")]]
+  simt::requires("in.size() >= rows * cols", "out.size() >= rows * cols",
+                 "cols + 256 <= 4294967296")]]
 void softmax(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
   // One block per row of a 1-D grid: blocks of a second grid row would write the same rows.
   if (simt::block::index_x() >= rows || simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
@@ -40,7 +42,7 @@ void softmax(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::Di
   const uint32_t t = simt::thread::index_x();
 
   float m = -FLT_MAX;
-  for (size_t j = t; j < cols; j += kBlock) {
+  for (uint32_t j = t; j < cols; j += kBlock) {
     const float x = in[base + j];
     // Element j of the cache is this thread's alone (the thread that handles column j).
     if (cached) cache.at_mut(j) = x;
@@ -52,20 +54,20 @@ void softmax(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::Di
   // would turn both into slower generic loads.
   float sum = 0.0f;
   if (cached) {
-    for (size_t j = t; j < cols; j += kBlock) sum += simt::exp(cache[j] - m);
+    for (uint32_t j = t; j < cols; j += kBlock) sum += simt::exp(cache[j] - m);
   } else {
-    for (size_t j = t; j < cols; j += kBlock) sum += simt::exp(in[base + j] - m);
+    for (uint32_t j = t; j < cols; j += kBlock) sum += simt::exp(in[base + j] - m);
   }
   sum = block_combine(sum, [](float a, float b) { return a + b; });
 
   const float scale = 1.0f / sum;
-  auto write = [&](size_t j, float x) {
+  auto write = [&](uint32_t j, float x) {
     // Column j of this block's row is written by this thread alone.
     if (base + j < out.size()) out.at_mut(base + j) = simt::exp(x - m) * scale;
   };
   if (cached) {
-    for (size_t j = t; j < cols; j += kBlock) write(j, cache[j]);
+    for (uint32_t j = t; j < cols; j += kBlock) write(j, cache[j]);
   } else {
-    for (size_t j = t; j < cols; j += kBlock) write(j, in[base + j]);
+    for (uint32_t j = t; j < cols; j += kBlock) write(j, in[base + j]);
   }
 }
