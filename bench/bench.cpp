@@ -206,20 +206,25 @@ std::vector<double> Bench::time(std::vector<std::function<void(int)>> versions, 
     for (int w = 0; w < std::max(options_.warmup, sets); ++w) run(w % sets);
   stream_.synchronize();
 
+  // The versions take turns launch by launch, so a slow stretch of the GPU (a clock change,
+  // another process) lands on all of them alike instead of on one version's round. Each launch
+  // takes the next input set, whoever runs it: no launch reads what the one before it read.
+  const std::size_t n = versions.size();
   std::vector<simt::Event> start, end;
-  for (int i = 0; i < reps; ++i) start.emplace_back(context_), end.emplace_back(context_);
-  std::vector<std::vector<double>> samples(versions.size());
-  std::vector<std::vector<double>> round_medians(versions.size());
+  for (std::size_t i = 0; i < reps * n; ++i) start.emplace_back(context_), end.emplace_back(context_);
+  std::vector<std::vector<double>> samples(n);
+  std::vector<std::vector<double>> round_medians(n);
   for (int r = 0; r < rounds; ++r) {
-    for (std::size_t v = 0; v < versions.size(); ++v) {
-      for (int i = 0; i < reps; ++i) {
-        start[i].record(stream_);
-        versions[v]((r * reps + i) % sets);
-        end[i].record(stream_);
+    for (int i = 0; i < reps; ++i)
+      for (std::size_t v = 0; v < n; ++v) {
+        start[i * n + v].record(stream_);
+        versions[v](static_cast<int>(((static_cast<std::size_t>(r) * reps + i) * n + v) % sets));
+        end[i * n + v].record(stream_);
       }
-      stream_.synchronize();  // also reports a kernel fault of any launch
+    stream_.synchronize();  // also reports a kernel fault of any launch
+    for (std::size_t v = 0; v < n; ++v) {
       std::vector<double> these;
-      for (int i = 0; i < reps; ++i) these.push_back(simt::Event::elapsed_ms(start[i], end[i]));
+      for (int i = 0; i < reps; ++i) these.push_back(simt::Event::elapsed_ms(start[i * n + v], end[i * n + v]));
       round_medians[v].push_back(median(these));
       samples[v].insert(samples[v].end(), these.begin(), these.end());
     }

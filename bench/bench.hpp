@@ -144,8 +144,8 @@ class Bench {
     kernel.launch(stream_, shape, pointers, sizeof...(Args));
   }
 
-  /// Times `run(set)` for each version given (launch s of a round uses input set s % sets),
-  /// interleaving the versions round by round; returns each version's median in ms and sets
+  /// Times `run(set)` for each version given (the launches of a round take the input sets in turn),
+  /// the versions taking turns launch by launch; returns each version's median in ms and sets
   /// `spread_pct` to the largest difference between two round medians of one version.
   std::vector<double> time(std::vector<std::function<void(int set)>> versions, int sets, double* spread_pct);
 
