@@ -62,6 +62,12 @@ Arguments:
   The cache variable SIMTC_FAULT_REPORT=OFF passes --no-fault-report to every call: failed
   checks then trap without recording their site (the host sees only the driver's error).
 
+Editors: where CMAKE_EXPORT_COMPILE_COMMANDS is ON, each call also adds an object library
+<target>_simtc_editor (_2, _3, ... for later calls) that is never built (EXCLUDE_FROM_ALL) and holds the kernel files with
+the flags simtc's frontend parses them with (the NVPTX target, C++20 without the standard
+library, simt's headers, INCLUDE_DIRS and DEFINES). compile_commands.json then has an entry
+per kernel file, and clangd reads kernel files as simtc does (docs/editors-ci.md).
+
 Which simtc runs:
   SIMTC_EXECUTABLE when set: find_package(simtc) sets it to the imported simtc::simtc, and
   simtc's own build tree to $<TARGET_FILE:simtc>. Otherwise a `simtc` found on PATH (a
@@ -88,6 +94,15 @@ cmake_policy(PUSH)
 if(POLICY CMP0116)
   cmake_policy(SET CMP0116 NEW)
 endif()
+
+# simt's headers: beside this file in the source tree (cmake/ and include/), three or four
+# levels up in an installed package (<prefix>/lib[/<arch>]/cmake/simtc/ and <prefix>/include/).
+foreach(_simtc_dir "${CMAKE_CURRENT_LIST_DIR}/../include" "${CMAKE_CURRENT_LIST_DIR}/../../../include"
+                   "${CMAKE_CURRENT_LIST_DIR}/../../../../include")
+  if(NOT SIMTC_KERNEL_INCLUDE_DIR AND EXISTS "${_simtc_dir}/simt/kernel.hpp")
+    get_filename_component(SIMTC_KERNEL_INCLUDE_DIR "${_simtc_dir}" ABSOLUTE)
+  endif()
+endforeach()
 
 function(add_gpu_kernels target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "LINEINFO;DEBUG" "ARCH" "SOURCES;INCLUDE_DIRS;DEFINES;OPTIONS")
@@ -199,6 +214,32 @@ function(add_gpu_kernels target)
   else()
     set(scope PUBLIC)
   endif()
+  # The editor's view of the kernel files (see above): the flags of simtc's frontend, which
+  # `simtc build -v` prints, with -fsyntax-only (the target is never built).
+  if(CMAKE_EXPORT_COMPILE_COMMANDS AND SIMTC_KERNEL_INCLUDE_DIR)
+    set(editor "${target}_simtc_editor")  # one per call: calls may differ in their flags
+    set(n 1)
+    while(TARGET ${editor})
+      math(EXPR n "${n} + 1")
+      set(editor "${target}_simtc_editor_${n}")
+    endwhile()
+    set(sources_abs "")
+    foreach(source IN LISTS ARG_SOURCES)
+      get_filename_component(source_abs "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+      list(APPEND sources_abs "${source_abs}")
+    endforeach()
+    add_library(${editor} OBJECT EXCLUDE_FROM_ALL ${sources_abs})
+    set(editor_flags --target=nvptx64-nvidia-cuda -std=c++20 -ffreestanding -nostdinc++ -nostdlibinc
+                     -fcxx-exceptions -fexceptions -D__SIMTC__=1 -fsyntax-only
+                     -isystem "${SIMTC_KERNEL_INCLUDE_DIR}" -isystem "${SIMTC_KERNEL_INCLUDE_DIR}/simt/std")
+    foreach(flag IN LISTS flags)
+      if(flag MATCHES "^-[ID]")
+        list(APPEND editor_flags "${flag}")
+      endif()
+    endforeach()
+    target_compile_options(${editor} PRIVATE ${editor_flags})
+  endif()
+
   target_sources(${target} PRIVATE ${headers})
   set_source_files_properties(${headers} PROPERTIES GENERATED TRUE HEADER_FILE_ONLY TRUE)
   target_include_directories(${target} ${scope} "$<BUILD_INTERFACE:${out_dir}>")

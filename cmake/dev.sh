@@ -14,11 +14,12 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${SIMTC_BUILD_DIR:-$ROOT/build}"
 ASAN_BUILD="${SIMTC_ASAN_BUILD_DIR:-$ROOT/build-asan}"
 JOBS="${SIMTC_JOBS:-$(nproc)}"
-# Debian packages simtc builds with: LLVM/Clang 22 (libTooling, NVPTX, lit and FileCheck),
+# Debian packages simtc builds with: LLVM/Clang 22 (libTooling, NVPTX, lit and FileCheck;
+# clangd, which the package test runs over a scaffolded project's kernel file),
 # the build tools, GoogleTest, and Z3 (the decision procedure of the shared-memory race rule,
 # compiler/analysis/race_solver.cpp), and what LLVM's static libraries link with (zstd, zlib,
 # libxml2: simtc links LLVM and Clang statically, cmake/SimtcLLVM.cmake says why).
-PACKAGES=(llvm-22-dev libclang-22-dev libclang-cpp22-dev clang-22 llvm-22-tools
+PACKAGES=(llvm-22-dev libclang-22-dev libclang-cpp22-dev clang-22 llvm-22-tools clangd-22
           cmake ninja-build g++ libgtest-dev libz3-dev libzstd-dev zlib1g-dev libxml2-dev)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }

@@ -71,6 +71,9 @@ project(@NAME@ CXX)
 
 set(CMAKE_CXX_STANDARD 20)
 set(CMAKE_CXX_STANDARD_REQUIRED ON)
+# build/compile_commands.json, for clangd: add_gpu_kernels() adds the kernel files with the
+# flags simtc parses them with.
+set(CMAKE_EXPORT_COMPILE_COMMANDS ON)
 
 # simtc's package: the runtime library (simtc::runtime) and add_gpu_kernels().
 find_package(simtc REQUIRED)

@@ -1,5 +1,5 @@
 # cmake -DBUILD_DIR=<simtc build> -DWORK_DIR=<scratch> -DGENERATOR=<gen> [-DMAKE_PROGRAM=...]
-#       [-DCXX_COMPILER=...] [-DCTEST_COMMAND=...] -P install_and_scaffold.cmake
+#       [-DCXX_COMPILER=...] [-DCTEST_COMMAND=...] [-DCLANGD=...] -P install_and_scaffold.cmake
 #
 # What a user does: install simtc into a prefix, `simtc new demo`, configure the project with
 # CMAKE_PREFIX_PATH=<prefix>, build it, run its ctest. Then: a second build does nothing, a
@@ -90,6 +90,33 @@ expect_match(build "${ptx}" "\\.entry vecadd")
 # The contract proves both reads in range: no check, no trap, no fault site is left.
 if(ptx MATCHES "trap;|__simt_fault_sites")
   message(FATAL_ERROR "build: the scaffold's reads are proven in range, yet the PTX keeps a check:\n${ptx}")
+endif()
+
+# 3b. clangd reads the kernel file as simtc does, through the entry add_gpu_kernels() puts in
+# compile_commands.json: no error in the scaffold's kernel, and simt's own diagnostic for a
+# write through a DisjointSlice's operator[] in a file beside it (clangd gives that file the
+# flags of its neighbour), which it could only give with simt's headers and the NVPTX target.
+file(READ ${project}/build/compile_commands.json commands)
+expect_match(compile_commands "${commands}" "--target=nvptx64-nvidia-cuda[^\n]*kernels/demo\\.cpp")
+if(CLANGD)
+  execute_process(COMMAND ${CLANGD} --check=${project}/kernels/demo.cpp WORKING_DIRECTORY ${project}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE output ERROR_VARIABLE output)
+  if(NOT rc EQUAL 0 OR NOT output MATCHES "All checks completed, 0 errors")
+    message(FATAL_ERROR "clangd: errors in kernels/demo.cpp (exit ${rc}):\n${output}")
+  endif()
+  message(STATUS "clangd: ok")
+  file(WRITE ${project}/kernels/broken.cpp "#include <simt/kernel.hpp>
+[[kernel]] void broken(simt::DisjointSlice<float> c) { c[0] = 1.0f; }
+")
+  execute_process(COMMAND ${CLANGD} --check=${project}/kernels/broken.cpp WORKING_DIRECTORY ${project}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE output ERROR_VARIABLE output)
+  file(REMOVE ${project}/kernels/broken.cpp)
+  if(rc EQUAL 0 OR NOT output MATCHES "Line 2: cannot assign to return value because function 'operator\\[\\]' returns a const value")
+    message(FATAL_ERROR "clangd_broken: expected simt's diagnostic for c[0] = ... (exit ${rc}):\n${output}")
+  endif()
+  message(STATUS "clangd_broken: ok")
+else()
+  message(STATUS "clangd: not found (Debian's clangd-22), not run")
 endif()
 
 # 4. Its test: passes on a GPU, skipped (exit 77) without one; both count as success.

@@ -34,6 +34,7 @@ TEST(Scaffold, FilesInOrder) {
 TEST(Scaffold, CMakeLists) {
   const std::string cmake = file(scaffold_project({"demo", ""}), "CMakeLists.txt").contents;
   for (const char* line : {"cmake_minimum_required(VERSION 3.20)", "project(demo CXX)",
+                           "set(CMAKE_EXPORT_COMPILE_COMMANDS ON)",
                            "find_package(simtc REQUIRED)", "add_executable(demo src/main.cpp)",
                            "add_gpu_kernels(demo SOURCES kernels/demo.cpp)", "enable_testing()",
                            "add_test(NAME demo_runs COMMAND demo)",
