@@ -129,7 +129,18 @@ std::string driver_message(CUresult result, const std::string& action, const std
   return message;
 }
 
+// Whether the default handler has written a release failure of a dead context.
+std::atomic<bool> g_dead_context_reported{false};
+
 void default_release_error_handler(const Error& error) noexcept {
+  // After a kernel fault every release in the context fails with the same result: the first
+  // says so, the others would repeat it.
+  if (is_kernel_fault(static_cast<CUresult>(error.code()))) {
+    if (g_dead_context_reported.exchange(true)) return;
+    std::fprintf(stderr, "simt: ignored in a destructor: %s (later releases that fail the same way are not reported)\n",
+                 error.what());
+    return;
+  }
   std::fprintf(stderr, "simt: ignored in a destructor: %s\n", error.what());
 }
 
@@ -170,6 +181,7 @@ void throw_subview_out_of_range(std::size_t offset, std::size_t count, std::size
 }  // namespace detail
 
 ReleaseErrorHandler set_release_error_handler(ReleaseErrorHandler handler) noexcept {
+  if (handler == nullptr) detail::g_dead_context_reported = false;  // the default, afresh
   return detail::g_release_error_handler.exchange(handler != nullptr ? handler : &detail::default_release_error_handler);
 }
 

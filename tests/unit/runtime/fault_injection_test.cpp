@@ -402,13 +402,39 @@ TEST_F(FaultInjectionTest, TheDefaultReleaseHandlerWritesToStderr) {
   testing::internal::CaptureStderr();
   {
     simt::Stream stream(simt::Context::primary());
+    fake().fake_cuda_fail_next("cuStreamDestroy", CUDA_ERROR_CONTEXT_IS_DESTROYED);
+  }
+  EXPECT_EQ(testing::internal::GetCapturedStderr(),
+            "simt: ignored in a destructor: destroying a stream (cuStreamDestroy): CUDA_ERROR_CONTEXT_IS_DESTROYED "
+            "(709): context is destroyed\n");
+  EXPECT_NE(simt::set_release_error_handler(&record_report), nullptr) << "null installs the default handler";
+}
+
+// After a kernel fault every release in the dead context fails with the same result: the
+// default handler writes the first and says that it leaves out the others; a handler of the
+// user's gets every one.
+TEST_F(FaultInjectionTest, TheDefaultReleaseHandlerReportsADeadContextOnce) {
+  simt::set_release_error_handler(nullptr);
+  testing::internal::CaptureStderr();
+  {
+    simt::Stream stream(simt::Context::primary());
+    simt::Event event(simt::Context::primary());
+    auto buffer = simt::DeviceBuffer<float>::uninitialized(simt::Context::primary(), 16);
+    fake().fake_cuda_fail_next("cuMemFree", CUDA_ERROR_LAUNCH_FAILED);
+    fake().fake_cuda_fail_next("cuEventDestroy", CUDA_ERROR_LAUNCH_FAILED);
     fake().fake_cuda_fail_next("cuStreamDestroy", CUDA_ERROR_LAUNCH_FAILED);
   }
   EXPECT_EQ(testing::internal::GetCapturedStderr(),
-            "simt: ignored in a destructor: destroying a stream (cuStreamDestroy): CUDA_ERROR_LAUNCH_FAILED (719): "
+            "simt: ignored in a destructor: freeing 64 bytes on device 0 (cuMemFree): CUDA_ERROR_LAUNCH_FAILED (719): "
             "unspecified launch failure; fix: a kernel trapped (e.g. a failed bounds check) or faulted; the CUDA "
-            "context is now unusable: restart the process\n");
-  EXPECT_NE(simt::set_release_error_handler(&record_report), nullptr) << "null installs the default handler";
+            "context is now unusable: restart the process (later releases that fail the same way are not "
+            "reported)\n");
+  simt::set_release_error_handler(&record_report);
+  {
+    simt::Stream stream(simt::Context::primary());
+    fake().fake_cuda_fail_next("cuStreamDestroy", CUDA_ERROR_LAUNCH_FAILED);
+  }
+  EXPECT_EQ(reports().size(), 1u) << "a handler of the user's gets every release failure";
 }
 
 // At exit the driver may be torn down before objects of static lifetime: their releases then
