@@ -731,6 +731,12 @@ class Prover {
         // X + C * k (mod 2^w) with C a power of two up to 2^w and X below C: equal values have
         // equal X, their remainders mod C (a 32-bit column counter `t + 256 * k` gives t).
         if (const Term* low = low_part(x)) add_now.push_back(low);
+        // S + X or X - S (mod 2^w) with S one value for both threads: X is equal (a 32-bit row
+        // base `blockIdx.x * cols`, the same in one block, plus a column that may wrap).
+        if (x->kind == Term::Kind::Binary && (x->op == ir::Opcode::Add || x->op == ir::Opcode::Sub))
+          for (unsigned i = 0; i < 2; ++i)
+            if (!own(x->ops[i], a_) && !own(x->ops[i], b_) && x->ops[1 - i]->width == x->width)
+              add_now.push_back(x->ops[1 - i]);
         // The linear thread index is one number per thread.
         if (is_linear_thread_index(x)) return !q_.other_block;
         // A value of several units equal in both threads: its own split gives its units.

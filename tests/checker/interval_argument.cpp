@@ -209,3 +209,23 @@ uint32_t point_index(uint32_t y, uint32_t x, uint32_t cols) { return y * cols + 
 // CHECK-NEXT: {{.*}}interval_argument.cpp:192:79: note: the same write in another thread (tid = (0, 0) and tid = (0, 4) both write element 0 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}interval_argument.cpp:202:100: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}interval_argument.cpp:202:100: note: the same write in another thread (tid = (2, 2) and tid = (0, 0) both write element 0 of DisjointSlice 'out')
+
+// A 32-bit row base plus a 32-bit column counter, where the sum may wrap: equal sums with one
+// base (one block) have equal columns, and equal columns t + 256 * k have equal t. One step off
+// each: a step of 128 (threads t and t + 128), and a base that depends on the thread (odd
+// threads start one row further on). The solver picks the two threads (any pair it finds is
+// a race), so their numbers are not fixed here.
+[[kernel, simt::block(256), simt::requires("rows * cols <= 4294967295")]] void row_32bit_half_step(uint32_t rows, uint32_t cols, DisjointSlice<float> out) {
+  if (simt::block::index_x() >= rows || simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  const uint32_t base = simt::block::index_x() * cols;
+  for (uint32_t j = simt::thread::index_x(); j < cols; j += 128) out.at_mut(base + j) = 1.0f;
+}
+[[kernel, simt::block(256), simt::requires("rows * cols <= 4294967295")]] void row_32bit_base_per_thread(uint32_t rows, uint32_t cols, DisjointSlice<float> out) {
+  if (simt::block::index_x() >= rows || simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  const uint32_t base = (simt::block::index_x() + (simt::thread::index_x() & 1)) * cols;
+  for (uint32_t j = simt::thread::index_x(); j < cols; j += 256) out.at_mut(base + j) = 1.0f;
+}
+// CHECK-NEXT: {{.*}}interval_argument.cpp:221:87: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:221:87: note: the same write in another thread (tid.x = {{[0-9]+}} and tid.x = {{[0-9]+}} both write element {{[0-9]+}} of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:226:87: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
+// CHECK-NEXT: {{.*}}interval_argument.cpp:226:87: note: the same write in another thread (tid.x = {{[0-9]+}} and tid.x = {{[0-9]+}} both write element {{[0-9]+}} of DisjointSlice 'out')
