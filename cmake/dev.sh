@@ -5,7 +5,8 @@
 #                          run it on the GPU (without a GPU: on the CPU, and says so)
 #   cmake/dev.sh test      install what is missing, build, run the whole test suite, then the
 #                          runtime's unit tests under ASan/LSan/UBSan in $SIMTC_ASAN_BUILD_DIR
-#                          (default build-asan/; the runtime and its tests only, no LLVM)
+#                          (default build-asan/; the runtime and its tests only, no LLVM), and
+#                          the CPU path's tests under TSan in $SIMTC_TSAN_BUILD_DIR (build-tsan/)
 #   cmake/dev.sh setup     only install what is missing (idempotent)
 #   cmake/dev.sh build     setup, then configure and build into $SIMTC_BUILD_DIR (default build/)
 set -euo pipefail
@@ -13,6 +14,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${SIMTC_BUILD_DIR:-$ROOT/build}"
 ASAN_BUILD="${SIMTC_ASAN_BUILD_DIR:-$ROOT/build-asan}"
+TSAN_BUILD="${SIMTC_TSAN_BUILD_DIR:-$ROOT/build-tsan}"
 JOBS="${SIMTC_JOBS:-$(nproc)}"
 # Debian packages simtc builds with: LLVM/Clang 22 (libTooling, NVPTX, lit and FileCheck;
 # clangd, which the package test runs over a scaffolded project's kernel file),
@@ -77,6 +79,7 @@ run_tests() {
   say "running the test suite (GPU tests skip without a GPU)"
   ctest --test-dir "$BUILD" --output-on-failure -j "$JOBS"
   sanitized_runtime_tests
+  tsan_host_tests
 }
 
 # The runtime against the fake driver with AddressSanitizer, LeakSanitizer and UBSan: the
@@ -88,6 +91,20 @@ sanitized_runtime_tests() {
         -DSIMTC_SANITIZE=address -DSIMTC_CUDA_ROOT="$CUDA_PATH" >/dev/null
   cmake --build "$ASAN_BUILD" -j "$JOBS" --target runtime_tests fake_cuda
   ASAN_OPTIONS=detect_leaks=1 ctest --test-dir "$ASAN_BUILD" -L unit --output-on-failure -j "$JOBS"
+}
+
+# The CPU path (simt::host) under ThreadSanitizer: its fibers switch stacks, which TSan must be
+# told of (include/simt/device/host_fibers.hpp annotates each switch); kernels with barriers,
+# warp operations and the race detectors run here with TSan fatal at its first report. About
+# three minutes on two cores. The one timed test (the global race detector's speed) is left
+# out: TSan slows it past its limit.
+tsan_host_tests() {
+  say "CPU path tests under TSan in $TSAN_BUILD"
+  cmake -S "$ROOT" -B "$TSAN_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSIMTC_BUILD_COMPILER=OFF \
+        -DSIMTC_SANITIZE=thread -DSIMTC_CUDA_ROOT="$CUDA_PATH" >/dev/null
+  cmake --build "$TSAN_BUILD" -j "$JOBS" --target host_reference_tests
+  TSAN_OPTIONS=halt_on_error=1 "$TSAN_BUILD/tests/unit/host/host_reference_tests" \
+    --gtest_filter=-HostRacecheckGlobal.AMillionElementsInSeconds --gtest_brief=1
 }
 
 case "${1:-}" in
