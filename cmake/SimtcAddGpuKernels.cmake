@@ -6,7 +6,7 @@ add_gpu_kernels: compile simt kernel files with simtc at build time.
                   [ARCH <sm_XX>]
                   [INCLUDE_DIRS <dir>...]
                   [DEFINES <NAME[=VALUE]>...]
-                  [LINEINFO] [DEBUG]
+                  [LINEINFO] [DEBUG] [HOST_CHECK]
                   [OPTIONS <simtc build flag>...])
 
 For each kernel file <dir>/<stem>.cpp in SOURCES, a build rule runs
@@ -54,6 +54,17 @@ Arguments:
 
   DEBUG
     Debug information for cuda-gdb (`simtc debug`): passes simtc's -g.
+
+  HOST_CHECK
+    Also check the launches in <target>'s own C++ sources (those it has when add_gpu_kernels()
+    is called) at build time: a build step runs
+
+      simtc check --host <sources> -I<its include directories> -D<its compile definitions>
+                  [-- -std=c++<its CXX_STANDARD>]
+
+    and <target> depends on it, so a launch that passes one buffer as a kernel's output and
+    as another argument (rule simt-launch-alias) fails the build. The step reruns when one of
+    those sources, a generated header or simtc changes.
 
   OPTIONS <flag>...
     Any other `simtc build` flags, passed as they are, e.g. -lineinfo, --use-fast-math, -O2,
@@ -105,7 +116,7 @@ foreach(_simtc_dir "${CMAKE_CURRENT_LIST_DIR}/../include" "${CMAKE_CURRENT_LIST_
 endforeach()
 
 function(add_gpu_kernels target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "LINEINFO;DEBUG" "ARCH" "SOURCES;INCLUDE_DIRS;DEFINES;OPTIONS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "LINEINFO;DEBUG;HOST_CHECK" "ARCH" "SOURCES;INCLUDE_DIRS;DEFINES;OPTIONS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "add_gpu_kernels(${target}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -244,6 +255,48 @@ function(add_gpu_kernels target)
   set_source_files_properties(${headers} PROPERTIES GENERATED TRUE HEADER_FILE_ONLY TRUE)
   target_include_directories(${target} ${scope} "$<BUILD_INTERFACE:${out_dir}>")
   target_link_libraries(${target} ${scope} simtc::runtime)
+
+  if(ARG_HOST_CHECK)
+    _simtc_host_check(${target} "${simtc}" "${simtc_dependency}" "${out_dir}" "${headers}")
+  endif()
+endfunction()
+
+# HOST_CHECK: `simtc check --host` on the target's C++ sources, with its include directories
+# and compile definitions (generator expressions: their final values, usage requirements of
+# what it links included), as a step the target depends on.
+function(_simtc_host_check target simtc simtc_dependency out_dir headers)
+  get_target_property(target_sources ${target} SOURCES)
+  get_target_property(source_dir ${target} SOURCE_DIR)
+  set(host_sources "")
+  foreach(source IN LISTS target_sources)
+    if(source MATCHES "^\\$<" OR NOT source MATCHES "\\.(cpp|cc|cxx|c\\+\\+|C)$")
+      continue()
+    endif()
+    get_filename_component(source_abs "${source}" ABSOLUTE BASE_DIR "${source_dir}")
+    list(APPEND host_sources "${source_abs}")
+  endforeach()
+  if(NOT host_sources)
+    message(FATAL_ERROR "add_gpu_kernels(${target}): HOST_CHECK, but '${target}' has no C++ sources "
+                        "yet; add them before calling add_gpu_kernels()")
+  endif()
+  set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+  set(defines "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
+  set(standard "$<TARGET_PROPERTY:${target},CXX_STANDARD>")
+  set(stamp "${out_dir}/host_check.stamp")
+  add_custom_command(
+    OUTPUT "${stamp}"
+    COMMAND "${simtc}" check --host ${host_sources}
+            "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
+            "$<$<BOOL:${defines}>:-D$<JOIN:${defines},;-D>>"
+            -- "$<$<BOOL:${standard}>:-std=c++${standard}>"
+    COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
+    DEPENDS ${host_sources} ${headers} "${simtc_dependency}"
+    WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
+    COMMENT "simtc: checking the launches of ${target}"
+    COMMAND_EXPAND_LISTS
+    VERBATIM)
+  add_custom_target(${target}_simtc_host_check DEPENDS "${stamp}")
+  add_dependencies(${target} ${target}_simtc_host_check)
 endfunction()
 
 cmake_policy(POP)

@@ -1,4 +1,5 @@
-// simtc check FILE... : the checker only (fast; for editors and CI).
+// simtc check FILE... : the checker only (fast; for editors and CI). With --host, the FILEs
+// are host C++ sources and the host rules run on them instead (host/host_check.hpp).
 #include <iostream>
 #include <optional>
 
@@ -7,6 +8,7 @@
 #include "analysis/rules.hpp"
 #include "checker/allowlist/listing.hpp"
 #include "checker/checker.hpp"
+#include "host/host_check.hpp"
 #include "cli/check_format.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
@@ -21,7 +23,8 @@ namespace simtc::cli {
 
 llvm::cl::SubCommand& check_command() {
   static llvm::cl::SubCommand command(
-      "check", "run simt's rules on kernel files without generating code; exits 0 when no rule reports an error");
+      "check", "run simt's rules on kernel files (on host files with --host) without generating code; exits 0 "
+               "when no rule reports an error");
   return command;
 }
 
@@ -44,6 +47,11 @@ cl::opt<bool> list_allowlist_flag("list-allowlist",
                                   cl::desc("print how safe code may use each Clang construct, cast kind and builtin "
                                            "(safe, checked, unsafe, unsupported, ...)"),
                                   cl::cat(check_category), cl::sub(check_command()));
+cl::opt<bool> host_flag("host",
+                        cl::desc("the FILEs are host C++ sources: report launches that pass one buffer as a "
+                                 "kernel's output and as another argument (simt-launch-alias); Clang arguments "
+                                 "go after '--'"),
+                        cl::cat(check_category), cl::sub(check_command()));
 cl::opt<std::string> explain_flag("explain", cl::desc("print a rule's page (what it checks, why, each diagnostic)"),
                                   cl::value_desc("RULE"), cl::cat(check_category), cl::sub(check_command()));
 // build's output options: check writes nothing, so a command line with one of them was meant
@@ -62,6 +70,7 @@ struct RuleText {
 std::optional<RuleText> find_rule(const std::string& id) {
   if (const checker::RuleInfo* rule = checker::find_rule(id)) return RuleText{rule->title, rule->summary};
   if (const analysis::RuleInfo* rule = analysis::find_rule(id)) return RuleText{rule->title, rule->summary};
+  if (const host::RuleInfo* rule = host::find_rule(id)) return RuleText{rule->title, rule->summary};
   return std::nullopt;
 }
 
@@ -84,6 +93,7 @@ int run_check() {
   if (list_rules_flag) {
     for (const checker::RuleInfo& rule : checker::rule_table()) std::cout << rule.id << "  " << rule.title << "\n";
     for (const analysis::RuleInfo& rule : analysis::rule_table()) std::cout << rule.id << "  " << rule.title << "\n";
+    for (const host::RuleInfo& rule : host::rule_table()) std::cout << rule.id << "  " << rule.title << "\n";
     return 0;
   }
   if (list_allowlist_flag) {
@@ -103,19 +113,25 @@ int run_check() {
     else std::cout << id << ": " << rule->title << "\n\n" << rule->summary << "\n";
     return 0;
   }
+  host::HostCheckOptions host_options;
   for (const std::string& id : disable_flag) {
     if (!find_rule(id)) return unknown_rule(id);
     options.checker.disabled_rules.push_back(id);
     options.analysis.disabled_rules.push_back(id);
+    host_options.disabled_rules.push_back(id);
   }
   if (inputs_flag.empty()) return usage_error("check", "no input file (try 'simtc check --help')");
+  // After "--": Clang's own arguments, as they are.
+  const std::vector<std::string>& clang_args = arguments_after_dashes();
+  options.frontend.extra_args.insert(options.frontend.extra_args.end(), clang_args.begin(), clang_args.end());
 
   DiagnosticRecords records;
   records.is_rule = driver::is_rule_id;
   if (format != "text") options.frontend.records = &records;
+  host_options.frontend = options.frontend;
   int status = 0;
   for (const std::string& input : inputs_flag)
-    if (!driver::check_file(input, options)) status = 1;
+    if (!(host_flag ? host::check_host_file(input, host_options) : driver::check_file(input, options))) status = 1;
   if (format == "json") std::cout << diagnostics_json(records);
   if (format == "sarif") {
     llvm::SmallString<256> cwd;

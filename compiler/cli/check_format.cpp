@@ -7,6 +7,7 @@
 
 #include "analysis/rules.hpp"
 #include "checker/checker.hpp"
+#include "host/host_check.hpp"
 
 namespace simtc::cli {
 namespace {
@@ -66,11 +67,12 @@ struct RuleRow {
   const char* summary;
 };
 
-// Every rule, in the order they run: their index in this list is a result's ruleIndex.
+// Every rule, in the order they run (the host rules, which run on other files, last): their index in this list is a result's ruleIndex.
 std::vector<RuleRow> all_rules() {
   std::vector<RuleRow> rows;
   for (const checker::RuleInfo& rule : checker::rule_table()) rows.push_back({rule.id, rule.title, rule.summary});
   for (const analysis::RuleInfo& rule : analysis::rule_table()) rows.push_back({rule.id, rule.title, rule.summary});
+  for (const host::RuleInfo& rule : host::rule_table()) rows.push_back({rule.id, rule.title, rule.summary});
   return rows;
 }
 

@@ -14,7 +14,7 @@ namespace simtc::cli {
 std::string diagnostics_json(const DiagnosticRecords& records);
 
 /// One SARIF 2.1.0 log: one run of simtc, every rule in tool.driver.rules (the checker's,
-/// then the analysis rules', in the order they run), one result per diagnostic, its notes
+/// then the analysis rules', in the order they run, then the host rules'), one result per diagnostic, its notes
 /// as relatedLocations. Relative paths are relative to %SRCROOT%, the current directory.
 std::string diagnostics_sarif(const DiagnosticRecords& records, const std::string& version,
                               const std::string& current_dir);

@@ -29,7 +29,7 @@ const std::map<std::string, Command>& commands() {
   const char* program_arguments = "program arguments go after '--'";
   static const std::map<std::string, Command> table{
       {"build", {build_command, run_build}},
-      {"check", {check_command, run_check}},
+      {"check", {check_command, run_check, /*passes_after_dashes=*/true}},  // Clang arguments after '--'
       {"inspect", {inspect_command, run_inspect}},
       {"pipeline", {pipeline_command, run_pipeline}},
       {"doctor", {doctor_command, run_doctor}},

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "driver/stage_clock.hpp"
+#include "host/host_check.hpp"
 #include "passes/default_pipeline.hpp"
 #include "support/diagnostic_record.hpp"
 
@@ -63,7 +64,7 @@ bool check_file(const std::string& path, const CompileOptions& options) {
 }
 
 bool is_rule_id(const std::string& id) {
-  return checker::find_rule(id) != nullptr || analysis::find_rule(id) != nullptr;
+  return checker::find_rule(id) != nullptr || analysis::find_rule(id) != nullptr || host::find_rule(id) != nullptr;
 }
 
 bool run_analysis(const ir::Module& module, const CompileOptions& options, std::ostream& err) {

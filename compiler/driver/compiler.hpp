@@ -32,7 +32,7 @@ struct CompileOptions {
 /// error severity.
 bool check_file(const std::string& path, const CompileOptions& options);
 
-/// True when `id` names one of simtc's rules (the checker's or the analysis rules').
+/// True when `id` names one of simtc's rules (the checker's, the analysis rules' or the host rules').
 bool is_rule_id(const std::string& id);
 
 /// Runs the analysis rules on `module` (which stays as it is); false when one reported an

@@ -6,6 +6,8 @@
 #include <ostream>
 #include <vector>
 
+#include "support/launch_annotation.hpp"
+
 namespace simtc::driver {
 namespace {
 
@@ -114,6 +116,26 @@ std::string cpp_string(const std::string& text) {
   return out + "\"";
 }
 
+std::string launch_annotation(const ir::KernelSignature& sig) {
+  LaunchAnnotation annotation;
+  annotation.kernel = sig.cpp_name;
+  for (const ir::KernelParam& param : sig.params)
+    if (const char* kind = buffer_kind(param)) annotation.buffers.push_back({param.name, kind});
+  return "SIMT_LAUNCH_ANNOTATION(" + cpp_string(format_launch_annotation(annotation)) + ")";
+}
+
+void emit_launch_annotation_macro(std::ostream& os) {
+  os << "// Marks each launcher that checks aliasing, with its kernel's buffer parameters, for\n"
+     << "// `simtc check --host` (rule simt-launch-alias); other compilers have no use for it.\n"
+     << "#ifndef SIMT_LAUNCH_ANNOTATION\n"
+     << "#if defined(__clang__)\n"
+     << "#define SIMT_LAUNCH_ANNOTATION(text) [[clang::annotate(text)]]\n"
+     << "#else\n"
+     << "#define SIMT_LAUNCH_ANNOTATION(text)\n"
+     << "#endif\n"
+     << "#endif\n\n";
+}
+
 void emit_contract_data(std::ostream& os, const ir::Function& fn) {
   const ir::KernelContract& c = fn.signature().contract;
   if (!c.present) return;
@@ -177,6 +199,7 @@ void emit_checked_launch(std::ostream& os, const ir::Function& fn, const std::st
   os << "\n  /// Launches " << sig.cpp_name << "(" << doc << ") with a prepared shape, after checking\n"
      << "  /// its `requires` relations and that no written buffer overlaps another argument\n"
      << "  /// (throws simt::ContractError naming the clause and the numbers).\n"
+     << "  " << launch_annotation(sig) << "\n"
      << "  void " << k << "(const simt::Stream& stream, const " << k << "_launch& launch" << params << ") const {\n";
   emit_check_arguments(os, sig, "    ", false);
   os << "    simt::contract::check_launch(" << k << "_, " << contract << ", launch.function(), stream, values, buffers);\n"

@@ -19,6 +19,14 @@ std::string cpp_string(const std::string& text);
 /// GPU launcher, the kernel's own views on the CPU (`host`).
 void emit_check_arguments(std::ostream& os, const ir::KernelSignature& sig, const std::string& indent, bool host);
 
+/// `SIMT_LAUNCH_ANNOTATION("simt_launch:...")`, the attribute that marks a launcher which
+/// checks aliasing at run time, for `simtc check --host` (support/launch_annotation.hpp).
+std::string launch_annotation(const ir::KernelSignature& sig);
+
+/// At file scope, after the includes: the definition of SIMT_LAUNCH_ANNOTATION (Clang's
+/// annotate attribute, nothing for other compilers).
+void emit_launch_annotation_macro(std::ostream& os);
+
 /// At namespace scope, before the Kernels class: `namespace <kernel>_contract { ... }` with
 /// the requirement programs and the simt::LaunchContract. Nothing for a kernel without one.
 void emit_contract_data(std::ostream& os, const ir::Function& fn);

@@ -138,6 +138,7 @@ std::string generate_header(const ir::Module& module, const std::string& ptx,
   if (has_host_launchers(module)) os << "#include <simt/host_contract.hpp>\n";
   for (const std::string& header : host_includes(module)) os << "#include " << cpp_string(header) << "\n";
   os << "\n";
+  emit_launch_annotation_macro(os);
   emit_host_declarations(os, module);
   os << "namespace " << ns << " {\n\n";
 

@@ -76,6 +76,7 @@ void emit_host_launchers(std::ostream& os, const ir::Module& module) {
        << "/// `options` (simt::host::launch_with), after checking `spec` against the kernel's launch\n"
        << "/// contract and simt::host::cpu_limits(), its `requires` relations, and that no written\n"
        << "/// buffer overlaps another: simt::ContractError, with the GPU launcher's message.\n"
+       << launch_annotation(sig) << "\n"
        << "inline simt::host::LaunchResult " << k << "(const simt::host::LaunchOptions& options, "
        << "const simt::host::LaunchSpec& spec" << params << ") {\n";
     emit_check_arguments(os, sig, "  ", true);
@@ -87,6 +88,7 @@ void emit_host_launchers(std::ostream& os, const ir::Module& module) {
     os << "  return simt::host::launch_with(options, spec, " << sig.host_name << names << ");\n"
        << "}\n"
        << "/// The same, with the checks the environment turns on (SIMT_HOST_RACECHECK, ...).\n"
+       << launch_annotation(sig) << "\n"
        << "inline void " << k << "(const simt::host::LaunchSpec& spec" << params << ") {\n"
        << "  (void)" << k << "(simt::host::LaunchOptions{}, spec" << names << ");\n"
        << "}\n\n";

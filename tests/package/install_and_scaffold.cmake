@@ -3,7 +3,8 @@
 #
 # What a user does: install simtc into a prefix, `simtc new demo`, configure the project with
 # CMAKE_PREFIX_PATH=<prefix>, build it, run its ctest. Then: a second build does nothing, a
-# touched kernel header reruns simtc (the depfile), and `simtc new` refuses bad input.
+# touched kernel header reruns simtc (the depfile), `simtc new` refuses bad input, and
+# add_gpu_kernels(... HOST_CHECK) fails the build on a launch that aliases its output.
 cmake_minimum_required(VERSION 3.20)
 foreach(var BUILD_DIR WORK_DIR GENERATOR)
   if(NOT ${var})
@@ -151,4 +152,32 @@ expect_match(build_no_report "${ptx}" "trap;")
 if(ptx MATCHES "__simt_fault")
   message(FATAL_ERROR "build_no_report: the PTX still records faults (__simt_fault symbols)")
 endif()
+
+# 7. HOST_CHECK: the build checks the launches of the target's own sources (simtc check --host
+# with its include directories and -std=c++20), and one that passes the output as an input
+# fails it, at that launch; undone, the build passes again.
+file(READ ${project}/CMakeLists.txt lists)
+string(REPLACE "add_gpu_kernels(demo SOURCES" "add_gpu_kernels(demo HOST_CHECK SOURCES" checked_lists "${lists}")
+if(checked_lists STREQUAL lists)
+  message(FATAL_ERROR "host_check: no 'add_gpu_kernels(demo SOURCES' in the scaffold's CMakeLists.txt")
+endif()
+file(WRITE ${project}/CMakeLists.txt "${checked_lists}")
+step(configure_host_check COMMAND ${CMAKE_COMMAND} ${configure_args})
+step(build_host_check COMMAND ${CMAKE_COMMAND} --build ${project}/build)
+expect_match(build_host_check "${out}" "simtc: checking the launches of demo")
+file(READ ${project}/src/main.cpp main)
+string(REPLACE "cover(n, 256)), a, b, c);" "cover(n, 256)), a, c, c);" aliased "${main}")
+if(aliased STREQUAL main)
+  message(FATAL_ERROR "host_check: the scaffold's main.cpp has no 'vecadd(..., a, b, c)' launch")
+endif()
+file(WRITE ${project}/src/main.cpp "${aliased}")
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${project}/build RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(rc EQUAL 0)
+  message(FATAL_ERROR "host_check: a launch that passes 'c' as output and input built:\n${out}")
+endif()
+expect_match(build_alias "${out}" "main.cpp:[0-9]+:[0-9]+: error: 'c' is passed to kernel 'vecadd' as its output 'c' \\(a DisjointSlice\\) and as its input 'b': the launch fails its aliasing check at run time; pass a different buffer \\[simt-launch-alias\\]")
+message(STATUS "build_alias: ok (refused)")
+file(WRITE ${project}/src/main.cpp "${main}")
+step(build_host_check_fixed COMMAND ${CMAKE_COMMAND} --build ${project}/build)
+expect_match(build_host_check_fixed "${out}" "simtc: checking the launches of demo")
 message(STATUS "package_install_and_scaffold: all steps passed")
