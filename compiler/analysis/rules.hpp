@@ -12,14 +12,11 @@
 #include "analysis/view.hpp"
 #include "ir/module.hpp"
 #include "support/diagnostics.hpp"
+#include "support/rule_info.hpp"
 
 namespace simtc::analysis {
 
-struct RuleInfo {
-  const char* id;
-  const char* title;
-  const char* summary;
-};
+using RuleInfo = simtc::RuleInfo;
 
 /// Every analysis rule, in the order they run.
 const std::vector<RuleInfo>& rule_table();

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "support/rule_info.hpp"
+
 namespace clang {
 class ASTContext;
 class FunctionDecl;
@@ -13,11 +15,7 @@ class FunctionDecl;
 
 namespace simtc::checker {
 
-struct RuleInfo {
-  const char* id;
-  const char* title;
-  const char* summary;
-};
+using RuleInfo = simtc::RuleInfo;
 
 /// Every rule, in the order they run.
 const std::vector<RuleInfo>& rule_table();

@@ -191,6 +191,11 @@ std::vector<std::string> clang_arguments(const std::string& path, const Frontend
       "-Werror=array-bounds",
       options.color ? "-fcolor-diagnostics" : "-fno-color-diagnostics",
   };
+  append_user_arguments(args, path, options);
+  return args;
+}
+
+void append_user_arguments(std::vector<std::string>& args, const std::string& path, const FrontendOptions& options) {
   for (const auto& dir : options.include_dirs) args.push_back("-I" + dir);
   for (const auto& def : options.defines) args.push_back("-D" + def);
   for (const auto& extra : options.extra_args) args.push_back(extra);
@@ -198,7 +203,6 @@ std::vector<std::string> clang_arguments(const std::string& path, const Frontend
   // with the diagnostics kept as records, nothing of them is printed.
   if (options.records != nullptr) args.push_back("-fno-caret-diagnostics");
   args.push_back(path);
-  return args;
 }
 
 namespace {

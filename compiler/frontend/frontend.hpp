@@ -47,6 +47,11 @@ bool parse_file(const std::string& path, const FrontendOptions& options, AstCons
 /// The Clang command line simtc uses for `path` (for --verbose and for tests).
 std::vector<std::string> clang_arguments(const std::string& path, const FrontendOptions& options);
 
+/// Appends what the user adds to either command line (kernel files' and `check --host`'s): the
+/// -I directories, -D macros and extra Clang arguments, then -fno-caret-diagnostics where the
+/// diagnostics are kept as records, and last the file `path`.
+void append_user_arguments(std::vector<std::string>& args, const std::string& path, const FrontendOptions& options);
+
 /// Where simt/kernel.hpp is found: next to the simtc binary (../include) when installed,
 /// else the source tree's include/ recorded at build time.
 std::string default_simt_include_dir();

@@ -95,11 +95,7 @@ std::vector<std::string> host_clang_arguments(const std::string& path, const Hos
       "simtc", "-fsyntax-only", "-x", "c++", "-std=c++20", "-resource-dir", resource, "-isystem", include,
       f.color ? "-fcolor-diagnostics" : "-fno-color-diagnostics",
   };
-  for (const auto& dir : f.include_dirs) args.push_back("-I" + dir);
-  for (const auto& def : f.defines) args.push_back("-D" + def);
-  for (const auto& extra : f.extra_args) args.push_back(extra);
-  if (f.records != nullptr) args.push_back("-fno-caret-diagnostics");
-  args.push_back(path);
+  frontend::append_user_arguments(args, path, f);
   return args;
 }
 

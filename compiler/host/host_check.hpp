@@ -7,14 +7,11 @@
 #include <vector>
 
 #include "frontend/frontend.hpp"
+#include "support/rule_info.hpp"
 
 namespace simtc::host {
 
-struct RuleInfo {
-  const char* id;
-  const char* title;
-  const char* summary;
-};
+using RuleInfo = simtc::RuleInfo;
 
 /// The host rules, in the order they run.
 const std::vector<RuleInfo>& rule_table();
