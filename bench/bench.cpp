@@ -293,6 +293,11 @@ Cublas& Bench::cublas() {
   return *cublas_;
 }
 
+Cub& Bench::cub() {
+  if (!cub_) cub_ = std::make_unique<Cub>(context_, stream_);
+  return *cub_;
+}
+
 void Bench::add_resources(const std::string& kernel, const char* simtc_log, const char* nvcc_log,
                           const simt::Kernel& simtc, const simt::Kernel& nvcc) {
   resources_.push_back({kernel, "simtc", find_entry(simtc_log, simtc.name()), simtc.attributes()});
@@ -339,14 +344,17 @@ void print_table(const std::vector<Row>& rows, double copy_bytes_per_s) {
     if (r.bound == Bound::reference)
       std::printf("  %-22s %-9s %9.3f ms  %6.0f GB/s  spread %.1f%%  %s\n", r.kernel.c_str(), r.size.c_str(),
                   r.simtc_ms, r.bytes / (r.simtc_ms * 1e-3) / 1e9, r.spread_pct, r.check.c_str());
-  std::printf("\n%-12s %-14s %10s %10s %7s %14s %14s %8s %8s %7s  %-22s %s\n", "kernel", "size", "simtc ms", "nvcc ms",
-              "s/n", "simtc", "nvcc", "simtc%", "nvcc%", "spread", "ref (% of)", "check");
+  std::printf("\n%-12s %-14s %10s %10s %7s %14s %14s %8s %8s %7s  %-22s %-18s %s\n", "kernel", "size", "simtc ms",
+              "nvcc ms", "s/n", "simtc", "nvcc", "simtc%", "nvcc%", "spread", "ref (% of)", "peer (s/peer)", "check");
   for (const Row& r : rows) {
     if (r.bound == Bound::reference) continue;
     const Rates x = rates_of(r, copy_bytes_per_s);
-    std::printf("%-12s %-14s %10.4f %10.4f %7.3f %14s %14s %8s %8s %6.1f%%  %-22s %s\n", r.kernel.c_str(),
+    const std::string peer =
+        r.peer_ms > 0 ? r.peer_name + " " + fixed(r.peer_ms, 4) + " (" + fixed(r.simtc_ms / r.peer_ms, 3) + ")" : "-";
+    std::printf("%-12s %-14s %10.4f %10.4f %7.3f %14s %14s %8s %8s %6.1f%%  %-22s %-18s %s\n", r.kernel.c_str(),
                 r.size.c_str(), r.simtc_ms, r.nvcc_ms, r.nvcc_ms > 0 ? r.simtc_ms / r.nvcc_ms : 0.0, x.simtc.c_str(),
-                x.nvcc.c_str(), x.simtc_pct.c_str(), x.nvcc_pct.c_str(), r.spread_pct, x.ref.c_str(), r.check.c_str());
+                x.nvcc.c_str(), x.simtc_pct.c_str(), x.nvcc_pct.c_str(), r.spread_pct, x.ref.c_str(), peer.c_str(),
+                r.check.c_str());
   }
 }
 
@@ -370,7 +378,7 @@ void write_csv(const std::string& path, const std::vector<Row>& rows, double cop
   std::ofstream out(path);
   if (!out) throw std::runtime_error("cannot write " + path);
   out << "kernel,size,dims,bound,bytes,flops,simtc_ms,nvcc_ms,simtc_over_nvcc,simtc_rate,nvcc_rate,rate_unit,"
-         "ref_name,ref_ms,simtc_pct_of_ref,nvcc_pct_of_ref,copy_GBps,spread_pct,check\n";
+         "ref_name,ref_ms,simtc_pct_of_ref,nvcc_pct_of_ref,copy_GBps,spread_pct,check,peer_name,peer_ms,simtc_over_peer\n";
   for (const Row& r : rows) {
     const bool compute = r.bound == Bound::compute;
     auto rate = [&](double ms) {
@@ -390,7 +398,8 @@ void write_csv(const std::string& path, const std::vector<Row>& rows, double cop
         << (r.nvcc_ms > 0 ? fixed(r.simtc_ms / r.nvcc_ms, 4) : "") << ',' << fixed(rate(r.simtc_ms), 2) << ','
         << fixed(rate(r.nvcc_ms), 2) << ',' << (compute ? "TFLOP/s" : "GB/s") << ',' << r.ref_name << ','
         << fixed(r.ref_ms, 5) << ',' << fixed(pct(r.simtc_ms), 2) << ',' << fixed(pct(r.nvcc_ms), 2) << ','
-        << fixed(copy_bytes_per_s / 1e9, 1) << ',' << fixed(r.spread_pct, 2) << ',' << '"' << check << '"' << '\n';
+        << fixed(copy_bytes_per_s / 1e9, 1) << ',' << fixed(r.spread_pct, 2) << ',' << '"' << check << '"' << ',' << r.peer_name << ','
+        << fixed(r.peer_ms, 5) << ',' << (r.peer_ms > 0 ? fixed(r.simtc_ms / r.peer_ms, 4) : "") << '\n';
   }
 }
 

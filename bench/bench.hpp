@@ -16,6 +16,7 @@
 
 #include <simt/runtime.hpp>
 
+#include "cub.hpp"
 #include "cublas.hpp"
 #include "ptxas_log.hpp"
 
@@ -36,6 +37,8 @@ struct Row {
   double simtc_ms = 0, nvcc_ms = 0;
   std::string ref_name;  ///< "copy" (measured copy bandwidth) or "cuBLAS ..." (measured in the same run)
   double ref_ms = 0;     ///< the reference's time for this size (compute-bound rows)
+  std::string peer_name;  ///< a library doing the same job, timed in the same run (e.g. "CUB"), or ""
+  double peer_ms = 0;     ///< its time for this size
   double spread_pct = 0;  ///< largest difference between two timing rounds of one version
   std::string check;      ///< "ok", or what failed
 
@@ -160,23 +163,45 @@ class Bench {
     add_row(std::move(row));
   }
 
-  /// The end of one size for a kernel whose two versions must agree exactly. At the check size
-  /// (`against_cpu`) both outputs are compared with the CPU's `reference()` and the verdict is
-  /// kept in `cpu` for every later row; otherwise they are compared with each other, timed, and
-  /// `row` is added.
+  /// As add_timed_row, with a library doing the same job (`peer_name`, e.g. "CUB") timed as a
+  /// third version in the same rounds.
+  void add_timed_row(Row row, const Verdict& v, const Version& simtc, const Version& nvcc, std::string peer_name,
+                     const Version& peer, int sets) {
+    const std::vector<double> ms = time({simtc, nvcc, peer}, sets, &row.spread_pct);
+    row.simtc_ms = ms[0], row.nvcc_ms = ms[1], row.peer_ms = ms[2], row.check = v.text();
+    row.peer_name = std::move(peer_name);
+    add_row(std::move(row));
+  }
+
+  /// A library doing the same job as a kernel (e.g. CUB), run beside its two versions: how to
+  /// run it on an input set, and its output on set 0.
+  template <class T>
+  struct Peer {
+    std::string name;
+    Version run;
+    std::vector<T> output;
+  };
+
+  /// The end of one size for a kernel whose two versions (and `peer`, when given) must agree
+  /// exactly. At the check size (`against_cpu`) the outputs are compared with the CPU's
+  /// `reference()` and the verdict is kept in `cpu` for every later row; otherwise they are
+  /// compared with each other, timed, and `row` is added.
   template <class T>
   void finish_exact(Verdict& cpu, bool against_cpu, const std::vector<T>& got_simtc, const std::vector<T>& got_nvcc,
                     const std::function<std::vector<T>()>& reference, Row row, const Version& simtc,
-                    const Version& nvcc, int sets) {
+                    const Version& nvcc, int sets, const Peer<T>* peer = nullptr) {
     if (against_cpu) {
       const std::vector<T> want = reference();
       cpu.equal<T>("simtc vs CPU", got_simtc, want);
       cpu.equal<T>("nvcc vs CPU", got_nvcc, want);
+      if (peer) cpu.equal<T>(peer->name + " vs CPU", peer->output, want);
       return;
     }
     Verdict v = cpu;
     v.equal<T>("simtc vs nvcc", got_simtc, got_nvcc);
-    add_timed_row(std::move(row), v, simtc, nvcc, sets);
+    if (!peer) return add_timed_row(std::move(row), v, simtc, nvcc, sets);
+    v.equal<T>(peer->name + " vs simtc", peer->output, got_simtc);
+    add_timed_row(std::move(row), v, simtc, nvcc, peer->name, peer->run, sets);
   }
 
   /// Poisons `out` (every byte 0xFF: NaN for floats), runs `run` and returns `out`'s contents.
@@ -193,6 +218,8 @@ class Bench {
 
   /// cuBLAS, loaded on first use; throws when libcublas is not found.
   Cublas& cublas();
+  /// CUB (libbench_cub.so beside the executable), loaded on first use; throws when it is missing.
+  Cub& cub();
 
   /// The resource report of one kernel for both compilers (from the embedded ptxas -v logs)
   /// and what the driver reports for the loaded kernels.
@@ -221,6 +248,7 @@ class Bench {
   std::optional<Support> support_;
   double copy_bytes_per_s_ = 0;
   std::unique_ptr<Cublas> cublas_;
+  std::unique_ptr<Cub> cub_;
   std::vector<Row> rows_;
   struct ResourceRow {
     std::string kernel, compiler;

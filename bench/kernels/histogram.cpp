@@ -79,18 +79,23 @@ void run(Bench& b) {
       b.stream().synchronize();
       return bins.to_host();
     };
+    // CUB's DeviceHistogram overwrites the bins (it zeroes them itself).
+    auto run_cub = [&](int s) { b.cub().histogram(Data[s].device_ptr(), bins.device_ptr(), std::int64_t(n)); };
     const std::vector<std::uint32_t> got_simtc = counted(run_simtc), got_nvcc = counted(run_nvcc);
+    const std::vector<std::uint32_t> got_cub = b.output_of(bins, [&] { run_cub(0); });
     if (against_cpu) {
       std::vector<std::uint32_t> host = Data[0].to_host();
       const std::vector<std::uint32_t> want = reference(n, host);
       cpu.equal<std::uint32_t>("simtc vs CPU", got_simtc, want);
       cpu.equal<std::uint32_t>("nvcc vs CPU", got_nvcc, want);
+      cpu.equal<std::uint32_t>("CUB vs CPU", got_cub, want);
       return;
     }
     Verdict v = cpu;
     v.equal<std::uint32_t>("simtc vs nvcc", got_simtc, got_nvcc);
+    v.equal<std::uint32_t>("CUB vs simtc", got_cub, got_simtc);
     Row row = Row::memory("histogram", size_label(n) + " B", "n=" + std::to_string(n), static_cast<double>(n));
-    b.add_timed_row(std::move(row), v, run_simtc, run_nvcc, sets);
+    b.add_timed_row(std::move(row), v, run_simtc, run_nvcc, "CUB", run_cub, sets);
   };
   one_size(1000003, true);
   for (std::size_t n : b.options().quick ? std::vector<std::size_t>{std::size_t(1) << 26}

@@ -6,13 +6,9 @@
 #include <simt/host.hpp>
 
 #include "bench.hpp"
-#include "layernorm.hpp"
-#include "layernorm.simt.hpp"
+#include "layernorm_launch.hpp"
 #include "layernorm_bench_data.hpp"
 
-// The example's kernel, compiled for the host as well (the --cpu-check run).
-void layer_norm(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
-                simt::Slice<const float> beta, simt::DisjointSlice<float> out);
 
 namespace bench {
 namespace {
@@ -43,22 +39,26 @@ std::vector<double> widen(const std::vector<float>& v) { return {v.begin(), v.en
 constexpr double kTolerance = 1e-5;  // rsqrt.approx and float sums against double
 
 std::string cpu_check() {
-  const Shape s{5, 5003};
-  const std::vector<float> in = random_floats(std::size_t(s.rows) * s.cols, 14, -3.0f, 5.0f);
-  const std::vector<float> gamma = random_floats(s.cols, 15, 0.5f, 1.5f), beta = random_floats(s.cols, 16);
-  std::vector<float> out(in.size(), -1.0f);
-  simt::host::launch_1d(s.rows, kBlock, layer_norm, s.rows, s.cols, kEpsilon, simt::host::slice(in), simt::host::slice(gamma),
-                        simt::host::slice(beta), simt::host::disjoint(out));
   Verdict v;
-  v.close("host run vs reference", widen(out), reference(s, in, gamma, beta), kTolerance);
+  // A warp per row, a block per row with the row in registers, and a row too long for them.
+  for (Shape s : {Shape{9, 1000}, Shape{5, 5003}, Shape{2, 40000}}) {
+    const std::vector<float> in = random_floats(std::size_t(s.rows) * s.cols, 14, -3.0f, 5.0f);
+    const std::vector<float> gamma = random_floats(s.cols, 15, 0.5f, 1.5f), beta = random_floats(s.cols, 16);
+    std::vector<float> out(in.size(), -1.0f);
+    launch_layer_norm_on_host(s.rows, s.cols, kEpsilon, in, gamma, beta, out);
+    v.close("host run vs reference (" + std::to_string(s.cols) + " columns)", widen(out), reference(s, in, gamma, beta),
+            kTolerance);
+  }
   return v.ok() ? "" : v.text();
 }
 
 void run(Bench& b) {
   const auto simtc = layernorm_kernels::load(b.context());
-  const simt::Kernel nvcc = b.load_twin("layernorm", layernorm_bench_data::cubin).kernel("layer_norm");
+  const Twin twin = b.load_twin("layernorm", layernorm_bench_data::cubin);
   b.add_resources("layernorm", layernorm_bench_data::simtc_ptxas_log, layernorm_bench_data::nvcc_ptxas_log,
-                  simtc.layer_norm_kernel(), nvcc);
+                  simtc.layer_norm_kernel(), twin.kernel("layer_norm"));
+  b.add_resources("layernorm", layernorm_bench_data::simtc_ptxas_log, layernorm_bench_data::nvcc_ptxas_log,
+                  simtc.layer_norm_1k_kernel(), twin.kernel("layer_norm_1k"));
 
   Verdict cpu;
   auto one_size = [&](Shape s, bool against_cpu) {
@@ -74,14 +74,19 @@ void run(Bench& b) {
     auto beta = simt::DeviceBuffer<float>::uninitialized(b.context(), s.cols);
     b.fill_uniform(gamma, 3, 0.5f, 1.5f);
     b.fill_uniform(beta, 4, -1.0f, 1.0f);
-    const simt::LaunchConfig1D shape{s.rows, kBlock, 0};
+    // Both versions use the kernel layer_norm_plan() picks, with its launch shape.
+    const LayerNormPlan plan = layer_norm_plan(s.rows, s.cols);
+    const simt::Kernel nvcc = twin.kernel(plan.name);
+    const bool general = std::string_view(plan.name) == "layer_norm";
     auto run_simtc = [&](int i) {
-      simtc.layer_norm_unchecked(b.stream(), shape, s.rows, s.cols, kEpsilon, In[i], gamma, beta, Out[i]);
+      launch_layer_norm(simtc, b.stream(), s.rows, s.cols, kEpsilon, In[i], gamma, beta, Out[i], false);
     };
     auto run_nvcc = [&](int i) {
       const std::uint64_t in = In[i].device_ptr(), g = gamma.device_ptr(), bt = beta.device_ptr(),
                           out = Out[i].device_ptr();
-      b.launch(nvcc, shape, static_cast<int>(s.cols), kEpsilon, in, g, bt, out);
+      const int rows = static_cast<int>(s.rows), cols = static_cast<int>(s.cols);
+      if (general) b.launch(nvcc, plan.config, cols, kEpsilon, in, g, bt, out);
+      else b.launch(nvcc, plan.config, rows, cols, kEpsilon, in, g, bt, out);
     };
     const std::vector<float> got_simtc = b.output_of(Out[0], [&] { run_simtc(0); });
     const std::vector<float> got_nvcc = b.output_of(Out[0], [&] { run_nvcc(0); });
@@ -99,6 +104,8 @@ void run(Bench& b) {
     b.add_timed_row(std::move(row), v, run_simtc, run_nvcc, sets);
   };
   one_size({1000, 3001}, true);
+  one_size({77, 1000}, true);
+  one_size({5, 40000}, true);
   for (Shape s : b.options().quick ? std::vector<Shape>{{16384, 1024}}
                                    : std::vector<Shape>{{65536, 1024}, {16384, 4096}, {8192, 8192}})
     one_size(s, false);
@@ -108,7 +115,8 @@ void run(Bench& b) {
 
 const Entry& entry_layernorm() {
   static const Entry entry{"layernorm", run, cpu_check, layernorm_bench_data::simtc_ptxas_log,
-                           layernorm_bench_data::nvcc_ptxas_log, {"layer_norm"}};
+                           layernorm_bench_data::nvcc_ptxas_log,
+                           {"layer_norm", "layer_norm_1k", "layer_norm_4k", "layer_norm_8k", "layer_norm_16k"}};
   return entry;
 }
 

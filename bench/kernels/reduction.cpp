@@ -80,6 +80,8 @@ void run(Bench& b) {
       twin(X[s], blocks, partial);
       twin(partial, 1, total);
     };
+    auto cub_total = simt::DeviceBuffer<float>::uninitialized(b.context(), 1);
+    auto run_cub = [&](int s) { b.cub().reduce_sum(X[s].device_ptr(), cub_total.device_ptr(), std::int64_t(n)); };
     // Both versions' partial sums and totals, each from poisoned buffers.
     auto outputs = [&](const std::function<void(int)>& version) {
       partial.fill_bytes(0xFF);
@@ -89,17 +91,20 @@ void run(Bench& b) {
       return p;
     };
     const std::vector<float> got_simtc = outputs(run_simtc), got_nvcc = outputs(run_nvcc);
+    const std::vector<float> got_cub = b.output_of(cub_total, [&] { run_cub(0); });
     if (against_cpu) {
       const std::vector<float> want{static_cast<float>(reference(X[0].to_host()))};
       cpu.close("simtc vs CPU", std::span(got_simtc).last(1), want, kTolerance);
       cpu.close("nvcc vs CPU", std::span(got_nvcc).last(1), want, kTolerance);
+      cpu.close("CUB vs CPU", got_cub, want, kTolerance);
       return;
     }
     // The same algorithm adds in the same order: the sums agree exactly.
     Verdict v = cpu;
     v.equal<float>("simtc vs nvcc (partial sums and total)", got_simtc, got_nvcc);
+    v.close("CUB vs simtc (total)", got_cub, std::span(got_simtc).last(1), kTolerance);
     Row row = Row::memory("reduction", size_label(n), "n=" + std::to_string(n), 4.0 * n);
-    b.add_timed_row(std::move(row), v, run_simtc, run_nvcc, sets);
+    b.add_timed_row(std::move(row), v, run_simtc, run_nvcc, "CUB", run_cub, sets);
   };
   one_size(1000003, true);
   for (std::size_t n : b.options().quick ? std::vector<std::size_t>{std::size_t(1) << 24}

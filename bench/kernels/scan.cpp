@@ -136,8 +136,13 @@ void run(Bench& b) {
       return b.output_of(Out[0], [&] { version(0); });
     };
     const std::vector<std::uint32_t> got_simtc = outputs(run_simtc), got_nvcc = outputs(run_nvcc);
+    Bench::Peer<std::uint32_t> cub{"CUB", [&](int s) {
+                                     b.cub().inclusive_sum(X[s].device_ptr(), Out[s].device_ptr(), std::int64_t(n));
+                                   }};
+    cub.output = b.output_of(Out[0], [&] { cub.run(0); });
     b.finish_exact<std::uint32_t>(cpu, against_cpu, got_simtc, got_nvcc, [&] { return reference(X[0].to_host()); },
-                       Row::memory("scan", size_label(n), "n=" + std::to_string(n), 8.0 * n), run_simtc, run_nvcc, sets);
+                       Row::memory("scan", size_label(n), "n=" + std::to_string(n), 8.0 * n), run_simtc, run_nvcc, sets,
+                       &cub);
   };
   one_size(1000003, true);
   for (std::size_t n : b.options().quick ? std::vector<std::size_t>{std::size_t(1) << 24}

@@ -1,18 +1,15 @@
-// softmax: row-wise softmax, one block per row, the row cached in dynamic shared memory when it
-// fits (examples/softmax). Memory-bound: 8 bytes per element (read once, written once; rows too
-// long for the cache are read three times, from L2 after the first).
+// softmax: row-wise softmax (examples/softmax): the row in registers up to 16384 columns (a warp
+// or a block per row), else one block per row with the row cached in dynamic shared memory when
+// it fits. Memory-bound: 8 bytes per element (read once, written once; rows too long for
+// registers and cache are read three times, from L2 after the first).
 #include <cfloat>
 #include <cmath>
 
 #include <simt/host.hpp>
 
 #include "bench.hpp"
-#include "softmax.hpp"
-#include "softmax.simt.hpp"
 #include "softmax_bench_data.hpp"
-
-// The example's kernel, compiled for the host as well (the --cpu-check run).
-void softmax(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out);
+#include "softmax_launch.hpp"
 
 namespace bench {
 namespace {
@@ -20,9 +17,6 @@ namespace {
 struct Shape {
   std::uint32_t rows, cols;
 };
-
-// As examples/softmax/main.cpp: the row's bytes of dynamic shared memory when it fits the cache.
-std::uint32_t shared_bytes(Shape s) { return s.cols <= kMaxCachedCols ? s.cols * std::uint32_t(sizeof(float)) : 0; }
 
 std::vector<double> reference(Shape s, const std::vector<float>& in) {
   std::vector<double> out(in.size());
@@ -42,11 +36,11 @@ constexpr double kTolerance = 1e-5;  // float exp and sums against double
 
 std::string cpu_check() {
   Verdict v;
-  for (Shape s : {Shape{5, 5003}, Shape{3, kMaxCachedCols + 7}}) {  // cached, and too long for the cache
+  // A warp per row, a block per row with the row in registers, cached, and too long for the cache.
+  for (Shape s : {Shape{9, 1000}, Shape{5, 5003}, Shape{3, 40000}, Shape{2, kMaxCachedCols * 3 + 7}}) {
     const std::vector<float> in = random_floats(std::size_t(s.rows) * s.cols, 13, -10.0f, 10.0f);
     std::vector<float> out(in.size(), -1.0f);
-    simt::host::launch(simt::host::LaunchSpec{{s.rows, 1, 1}, {kBlock, 1, 1}, shared_bytes(s)}, softmax, s.rows, s.cols,
-                       simt::host::slice(in), simt::host::disjoint(out));
+    launch_softmax_on_host(s.rows, s.cols, in, out);
     v.close("host run vs reference (" + std::to_string(s.cols) + " columns)", widen(out), reference(s, in), kTolerance);
   }
   return v.ok() ? "" : v.text();
@@ -54,9 +48,11 @@ std::string cpu_check() {
 
 void run(Bench& b) {
   const auto simtc = softmax_kernels::load(b.context());
-  const simt::Kernel nvcc = b.load_twin("softmax", softmax_bench_data::cubin).kernel("softmax");
+  const Twin twin = b.load_twin("softmax", softmax_bench_data::cubin);
   b.add_resources("softmax", softmax_bench_data::simtc_ptxas_log, softmax_bench_data::nvcc_ptxas_log,
-                  simtc.softmax_kernel(), nvcc);
+                  simtc.softmax_kernel(), twin.kernel("softmax"));
+  b.add_resources("softmax", softmax_bench_data::simtc_ptxas_log, softmax_bench_data::nvcc_ptxas_log,
+                  simtc.softmax_1k_kernel(), twin.kernel("softmax_1k"));
 
   Verdict cpu;
   auto one_size = [&](Shape s, bool against_cpu) {
@@ -68,11 +64,16 @@ void run(Bench& b) {
       Out.push_back(simt::DeviceBuffer<float>::uninitialized(b.context(), n));
       b.fill_uniform(In.back(), 10 * i + 1, -10.0f, 10.0f);
     }
-    const simt::LaunchConfig1D shape{s.rows, kBlock, shared_bytes(s)};
-    auto run_simtc = [&](int i) { simtc.softmax_unchecked(b.stream(), shape, s.rows, s.cols, In[i], Out[i]); };
+    // Both versions use the kernel softmax_plan() picks, with its launch shape.
+    const SoftmaxPlan plan = softmax_plan(s.rows, s.cols);
+    const simt::Kernel nvcc = twin.kernel(plan.name);
+    const bool general = std::string_view(plan.name) == "softmax";
+    auto run_simtc = [&](int i) { launch_softmax(simtc, b.stream(), s.rows, s.cols, In[i], Out[i], false); };
     auto run_nvcc = [&](int i) {
       const std::uint64_t in = In[i].device_ptr(), out = Out[i].device_ptr();
-      b.launch(nvcc, shape, static_cast<int>(s.cols), in, out, static_cast<int>(shared_bytes(s) != 0));
+      const int rows = static_cast<int>(s.rows), cols = static_cast<int>(s.cols);
+      if (general) b.launch(nvcc, plan.config, cols, in, out, static_cast<int>(plan.config.shared_bytes != 0));
+      else b.launch(nvcc, plan.config, rows, cols, in, out);
     };
     const std::vector<float> got_simtc = b.output_of(Out[0], [&] { run_simtc(0); });
     const std::vector<float> got_nvcc = b.output_of(Out[0], [&] { run_nvcc(0); });
@@ -91,6 +92,8 @@ void run(Bench& b) {
   };
   one_size({1000, 3001}, true);
   one_size({129, 20000}, true);
+  one_size({77, 1000}, true);
+  one_size({5, 40000}, true);
   for (Shape s : b.options().quick ? std::vector<Shape>{{16384, 1024}}
                                    : std::vector<Shape>{{65536, 1024}, {16384, 4096}, {8192, 8192}, {4096, 32768}})
     one_size(s, false);
@@ -100,7 +103,7 @@ void run(Bench& b) {
 
 const Entry& entry_softmax() {
   static const Entry entry{"softmax", run, cpu_check, softmax_bench_data::simtc_ptxas_log,
-                           softmax_bench_data::nvcc_ptxas_log, {"softmax"}};
+                           softmax_bench_data::nvcc_ptxas_log, {"softmax", "softmax_1k", "softmax_4k", "softmax_8k", "softmax_16k"}};
   return entry;
 }
 

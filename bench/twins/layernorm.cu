@@ -1,7 +1,71 @@
 // CUDA C++ twin of examples/layernorm/layernorm.cpp: y = (x - mean) * rsqrt(var + eps) * gamma
-// + beta per row, one 256-thread block per row striding through it; block sums with xor
+// + beta per row. Rows up to 16384 columns in registers (layer_norm_1k ... layer_norm_16k: a
+// group of G threads per row, 32 elements per thread, element t + 32k, G = 32 with eight rows
+// per block or the whole block); longer rows: one 256-thread block per row striding through it; block sums with xor
 // shuffles and one shared slot per warp; the variance taken around the mean in a second pass.
 constexpr int kBlock = 256;
+constexpr int kPerThread = 32;
+
+template <int kThreads>
+__device__ __forceinline__ float group_sum(float v) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_xor_sync(0xffffffffu, v, offset);
+  if constexpr (kThreads > 32) {
+    __shared__ float per_warp[kThreads / 32];
+    if ((threadIdx.x & 31) == 0) per_warp[threadIdx.x >> 5] = v;
+    __syncthreads();
+    v = 0.0f;
+#pragma unroll
+    for (int w = 0; w < kThreads / 32; ++w) v += per_warp[w];
+    __syncthreads();
+  }
+  return v;
+}
+
+template <int kGroup, int kRows>
+__device__ __forceinline__ void layer_norm_in_registers(int rows, int cols, float epsilon, const float* __restrict__ in,
+                                                        const float* __restrict__ gamma,
+                                                        const float* __restrict__ beta, float* __restrict__ out) {
+  const int row = blockIdx.x * kRows + threadIdx.y;
+  const bool mine = row < rows;
+  const size_t base = size_t(row) * cols;
+  const int t = threadIdx.x;
+  float v[kPerThread];
+#pragma unroll
+  for (int k = 0; k < kPerThread; ++k) {
+    const int j = t + k * kGroup;
+    v[k] = mine && j < cols ? in[base + j] : 0.0f;
+  }
+  float sum = 0.0f;
+#pragma unroll
+  for (int k = 0; k < kPerThread; ++k) sum += v[k];
+  const float mean = group_sum<kGroup>(sum) / float(cols);
+  float squares = 0.0f;
+#pragma unroll
+  for (int k = 0; k < kPerThread; ++k) {
+    const float d = t + k * kGroup < cols ? v[k] - mean : 0.0f;
+    squares += d * d;
+  }
+  const float rstd = rsqrtf(group_sum<kGroup>(squares) / float(cols) + epsilon);
+  if (mine) {
+#pragma unroll
+    for (int k = 0; k < kPerThread; ++k) {
+      const int j = t + k * kGroup;
+      if (j < cols) out[base + j] = (v[k] - mean) * rstd * gamma[j] + beta[j];
+    }
+  }
+}
+
+#define LAYER_NORM_IN_REGISTERS(name, group, rows_per_block)                                                  \
+  extern "C" __global__ void __launch_bounds__(group * rows_per_block)                                          \
+      name(int rows, int cols, float epsilon, const float* __restrict__ in, const float* __restrict__ gamma,  \
+           const float* __restrict__ beta, float* __restrict__ out) {                                          \
+    layer_norm_in_registers<group, rows_per_block>(rows, cols, epsilon, in, gamma, beta, out);                 \
+  }
+LAYER_NORM_IN_REGISTERS(layer_norm_1k, 32, 8)
+LAYER_NORM_IN_REGISTERS(layer_norm_4k, 128, 1)
+LAYER_NORM_IN_REGISTERS(layer_norm_8k, 256, 1)
+LAYER_NORM_IN_REGISTERS(layer_norm_16k, 512, 1)
 
 __device__ __forceinline__ float block_sum(float v) {
   __shared__ float per_warp[kBlock / 32];

@@ -1,11 +1,74 @@
-// CUDA C++ twin of examples/softmax/softmax.cpp: row-wise softmax, one 256-thread block per
-// row, threads striding through the row; the block combines maxima and sums with xor shuffles
+// CUDA C++ twin of examples/softmax/softmax.cpp: row-wise softmax. Rows up to 16384 columns in
+// registers (softmax_1k ... softmax_16k: a group of G threads per row, 32 elements per thread,
+// element t + 32k, G = 32 with eight rows per block or the whole block); longer rows: one
+// 256-thread block per row, threads striding through the row; the block combines maxima and sums with xor shuffles
 // and one shared slot per warp. Rows that fit are cached in dynamic shared memory during the
 // first pass (the host says so through `cached`, where the simtc kernel compares the dynamic
 // shared size with the row), so later passes read shared memory instead of global memory.
 #include <cfloat>
 
 constexpr int kBlock = 256;
+constexpr int kPerThread = 32;
+
+// The sum or maximum over a group of kThreads threads (a warp, or the whole block).
+template <int kThreads, class Op>
+__device__ __forceinline__ float group_combine(float v, Op op) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2) v = op(v, __shfl_xor_sync(0xffffffffu, v, offset));
+  if constexpr (kThreads > 32) {
+    __shared__ float per_warp[kThreads / 32];
+    if ((threadIdx.x & 31) == 0) per_warp[threadIdx.x >> 5] = v;
+    __syncthreads();
+    v = per_warp[0];
+#pragma unroll
+    for (int w = 1; w < kThreads / 32; ++w) v = op(v, per_warp[w]);
+    __syncthreads();
+  }
+  return v;
+}
+
+template <int kGroup, int kRows>
+__device__ __forceinline__ void softmax_in_registers(int rows, int cols, const float* __restrict__ in,
+                                                     float* __restrict__ out) {
+  const int row = blockIdx.x * kRows + threadIdx.y;
+  const bool mine = row < rows;
+  const size_t base = size_t(row) * cols;
+  const int t = threadIdx.x;
+  float v[kPerThread];
+#pragma unroll
+  for (int k = 0; k < kPerThread; ++k) {
+    const int j = t + k * kGroup;
+    v[k] = mine && j < cols ? in[base + j] : -FLT_MAX;
+  }
+  float m = v[0];
+#pragma unroll
+  for (int k = 1; k < kPerThread; ++k) m = fmaxf(m, v[k]);
+  m = group_combine<kGroup>(m, [](float a, float b) { return fmaxf(a, b); });
+  float sum = 0.0f;
+#pragma unroll
+  for (int k = 0; k < kPerThread; ++k) {
+    v[k] = expf(v[k] - m);
+    sum += v[k];
+  }
+  const float scale = 1.0f / group_combine<kGroup>(sum, [](float a, float b) { return a + b; });
+  if (mine) {
+#pragma unroll
+    for (int k = 0; k < kPerThread; ++k) {
+      const int j = t + k * kGroup;
+      if (j < cols) out[base + j] = v[k] * scale;
+    }
+  }
+}
+
+#define SOFTMAX_IN_REGISTERS(name, group, rows_per_block)                                                     \
+  extern "C" __global__ void __launch_bounds__(group * rows_per_block)                                          \
+      name(int rows, int cols, const float* __restrict__ in, float* __restrict__ out) {                        \
+    softmax_in_registers<group, rows_per_block>(rows, cols, in, out);                                          \
+  }
+SOFTMAX_IN_REGISTERS(softmax_1k, 32, 8)
+SOFTMAX_IN_REGISTERS(softmax_4k, 128, 1)
+SOFTMAX_IN_REGISTERS(softmax_8k, 256, 1)
+SOFTMAX_IN_REGISTERS(softmax_16k, 512, 1)
 
 template <class Op>
 __device__ __forceinline__ float block_combine(float v, Op op) {

@@ -452,10 +452,18 @@ class Analyzer {
         force(i);
       }
     }
+    // A phi of the join chooses by the path a thread came along only when two of its incoming
+    // edges start in the region (or at the branch). With one such edge every thread from the
+    // branch arrives along it (the join's other predecessors lie past the join, as a loop's
+    // latch when the join heads a loop), and a value that edge brings from inside the region
+    // is temporal divergence, below.
     if (r.join)
       for (const Instruction* i : r.join->instructions()) {
         if (i->opcode() != Opcode::Phi) break;
-        force(i);
+        std::unordered_set<const Block*> from_region;
+        for (const Block* from : i->blocks())
+          if (from == b || r.set.count(from)) from_region.insert(from);
+        if (from_region.size() >= 2) force(i);
       }
     // Temporal divergence: values defined inside the region and used outside it.
     for (const Block* x : r.set)

@@ -1,28 +1,98 @@
 // Layer normalisation of each row: y = (x - mean) / sqrt(variance + epsilon) * gamma + beta,
-// with the mean and the (biased) variance of the row. One block per row: its threads stride
-// through the row (coalesced), the block sums with warp shuffles and one shared-memory slot per
-// warp, and the variance is taken around the mean in a second pass (no cancellation of
-// E[x^2] - E[x]^2). The row stays in L1/L2 between the passes.
+// with the mean and the (biased) variance of the row, the variance taken around the mean (no
+// cancellation of E[x^2] - E[x]^2).
+//
+// Rows up to 16384 columns stay in registers (layer_norm_1k ... layer_norm_16k): each thread
+// loads its 32 elements of the row once (element t + 32k of a group of G threads: every warp
+// load is one coalesced 128-byte line, 32 loads in flight per thread), the group sums them
+// (warp shuffles; one shared slot per warp when the group is a whole block), sums the squared
+// deviations from the mean from the same registers, and writes its 32 results: the matrix is
+// read once and written once. Short rows take a warp each (eight rows per block of 32 x 8
+// threads, no barrier); longer rows a block of cols / 32 threads. On the H200: 88-91 % of the
+// copy bandwidth at 1024 to 8192 columns (docs/performance.md).
+//
+// Longer rows (`layer_norm`): one block per row striding through it three times; the row stays
+// in L1/L2 between the passes.
 #include <simt/kernel.hpp>
 
 #include "layernorm.hpp"
 
 namespace {
 
-// The sum of `v` over the block's kBlock threads; every thread gets it.
-float block_sum(float v) {
-  simt::SharedArray<float, kBlock / 32> per_warp;
+// The sum of `v` over a group of kThreads threads (a warp when kThreads is 32, else the whole
+// block); every thread of the group gets it.
+template <uint32_t kThreads>
+float group_sum(float v) {
   v = simt::warp::reduce_add(simt::warp::full_mask, v);
-  // Lane 0 of each warp writes that warp's slot (and only it).
-  if (simt::warp::lane_id() == 0) per_warp.at_mut(simt::warp::warp_id()) = v;
-  simt::sync_threads();
-  float total = 0.0f;
-  for (uint32_t w = 0; w < kBlock / 32; ++w) total += per_warp[w];
-  simt::sync_threads();  // every thread has read per_warp before the next call writes it
-  return total;
+  if constexpr (kThreads > 32) {
+    simt::SharedArray<float, kThreads / 32> per_warp;
+    // Lane 0 of each warp writes that warp's slot (and only it).
+    if (simt::warp::lane_id() == 0) per_warp.at_mut(simt::warp::warp_id()) = v;
+    simt::sync_threads();
+    v = 0.0f;
+    for (uint32_t w = 0; w < kThreads / 32; ++w) v += per_warp[w];
+    simt::sync_threads();  // every thread has read per_warp before the next call writes it
+  }
+  return v;
+}
+
+// The row-in-registers layer norm: a group of kGroup threads (threadIdx.x) per row, kRows rows
+// per block (threadIdx.y), kPerThread elements of the row per thread. Threads of a row past the
+// end take part in the sums (no divergence around the shuffles and barriers) and write nothing.
+template <uint32_t kGroup, uint32_t kRows>
+void layer_norm_in_registers(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const float> in,
+                             simt::Slice<const float> gamma, simt::Slice<const float> beta,
+                             simt::DisjointSlice<float> out) {
+  const uint32_t row = simt::block::index_x() * kRows + simt::thread::index_y();
+  // A 1-D grid: blocks of a second grid row would write the same rows.
+  const bool mine = row < rows && simt::block::index_y() == 0 && simt::block::index_z() == 0;
+  const size_t base = size_t(row) * cols;
+  const uint32_t t = simt::thread::index_x();
+  float v[kPerThread] = {};  // columns past the row count as 0 in the sum
+  if (mine) {
+#pragma unroll
+    for (uint32_t k = 0; k < kPerThread; ++k) {
+      const uint32_t j = t + k * kGroup;
+      if (j < cols) v[k] = in[base + j];
+    }
+  }
+  float sum = 0.0f;
+#pragma unroll
+  for (uint32_t k = 0; k < kPerThread; ++k) sum += v[k];
+  const float mean = group_sum<kGroup>(sum) / float(cols);
+  float squares = 0.0f;
+#pragma unroll
+  for (uint32_t k = 0; k < kPerThread; ++k) {
+    const float d = t + k * kGroup < cols ? v[k] - mean : 0.0f;
+    squares += d * d;
+  }
+  const float rstd = simt::rsqrt(group_sum<kGroup>(squares) / float(cols) + epsilon);
+  if (mine) {
+#pragma unroll
+    for (uint32_t k = 0; k < kPerThread; ++k) {
+      // Column j of this row is written by this thread alone.
+      const uint32_t j = t + k * kGroup;
+      if (j < cols) out.at_mut(base + j) = (v[k] - mean) * rstd * gamma[j] + beta[j];
+    }
+  }
 }
 
 }  // namespace
+
+// The requirements give the shapes (rows x cols matrices, rows of cols weights, so every index
+// is proven in range and keeps no bounds check) and bound the row to what the registers hold.
+#define LAYER_NORM_IN_REGISTERS(name, group, rows_per_block, max_cols)                                            \
+  [[kernel, simt::block(group, rows_per_block),                                                                  \
+    simt::requires("in.size() >= rows * cols", "out.size() >= rows * cols", "gamma.size() >= cols",              \
+                   "beta.size() >= cols", "cols <= " #max_cols)]]                                                 \
+  void name(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const float> in,                            \
+            simt::Slice<const float> gamma, simt::Slice<const float> beta, simt::DisjointSlice<float> out) {     \
+    layer_norm_in_registers<group, rows_per_block>(rows, cols, epsilon, in, gamma, beta, out);                   \
+  }
+LAYER_NORM_IN_REGISTERS(layer_norm_1k, 32, 8, 1024)
+LAYER_NORM_IN_REGISTERS(layer_norm_4k, 128, 1, 4096)
+LAYER_NORM_IN_REGISTERS(layer_norm_8k, 256, 1, 8192)
+LAYER_NORM_IN_REGISTERS(layer_norm_16k, 512, 1, 16384)
 
 // The requirements give the shapes (rows x cols matrices, rows of cols weights): every index
 // below is then proven in range and keeps no bounds check. The last one keeps the 32-bit column
@@ -38,14 +108,14 @@ void layer_norm(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const f
 
   float sum = 0.0f;
   for (uint32_t j = t; j < cols; j += kBlock) sum += in[base + j];
-  const float mean = block_sum(sum) / float(cols);
+  const float mean = group_sum<kBlock>(sum) / float(cols);
 
   float squares = 0.0f;
   for (uint32_t j = t; j < cols; j += kBlock) {
     const float d = in[base + j] - mean;
     squares += d * d;
   }
-  const float rstd = simt::rsqrt(block_sum(squares) / float(cols) + epsilon);
+  const float rstd = simt::rsqrt(group_sum<kBlock>(squares) / float(cols) + epsilon);
 
   for (uint32_t j = t; j < cols; j += kBlock) {
     const float y = (in[base + j] - mean) * rstd * gamma[j] + beta[j];

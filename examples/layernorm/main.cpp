@@ -1,7 +1,9 @@
 // Layer normalisation of random matrices on the GPU for several shapes (the output poisoned
 // before each launch), compared element by element with the same normalisation in double
-// precision on the CPU (within 1e-4 relative to the row's output scale). Without a GPU, runs the
-// same kernel on the CPU through simt's host reference.
+// precision on the CPU (within 1e-4 relative to the row's output scale). Each row length goes
+// to the kernel layer_norm_plan() picks (the row in registers up to 16384 columns, else a block
+// striding through it): the shapes cover every kernel. Without a GPU, runs the same kernels on
+// the CPU through simt's host reference.
 // Usage: layernorm [--small] [rows cols ...]   (--small: shapes for compute-sanitizer)
 #include <cmath>
 #include <cstdio>
@@ -16,20 +18,19 @@
 
 #include "example_main.hpp"
 
-#include "layernorm.hpp"
-#include "layernorm.simt.hpp"
-
-// The kernel of layernorm.cpp, compiled for the CPU as well.
-void layer_norm(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const float> in, simt::Slice<const float> gamma,
-                simt::Slice<const float> beta, simt::DisjointSlice<float> out);
+#include "layernorm_launch.hpp"
 
 namespace {
 
 struct Shape {
   std::uint32_t rows, cols;
 };
-const std::vector<Shape> kGpuShapes = {{1, 1}, {3, 7}, {37, 1000}, {1000, 3001}, {129, 20000}, {4096, 8191}};
-const std::vector<Shape> kSmallShapes = {{1, 1}, {3, 7}, {37, 1000}, {5, 5003}};
+// Every kernel of layer_norm_plan(), at row lengths below and at its limit, and row counts that
+// leave the last block of layer_norm_1k part empty.
+const std::vector<Shape> kGpuShapes = {{1, 1},      {3, 7},      {37, 1000},  {13, 1024},  {1000, 3001},
+                                       {9, 4096},   {129, 5000}, {4096, 8191}, {77, 16384}, {5, 16385},
+                                       {129, 20000}, {33, 32768}, {3, 70001}};
+const std::vector<Shape> kSmallShapes = {{1, 1}, {3, 7}, {37, 1000}, {5, 5003}, {3, 16384}, {2, 40000}};
 constexpr float kEpsilon = 1e-5f;
 
 std::vector<float> random_floats(std::size_t n, std::uint32_t seed, float lo, float hi) {
@@ -59,11 +60,11 @@ int check(const char* where, Shape s, const std::vector<float>& in, const std::v
     }
   }
   if (bad == 0) {
-    std::printf("layernorm%s: %u x %u ok\n", where, s.rows, s.cols);
+    std::printf("layernorm%s: %u x %u (%s) ok\n", where, s.rows, s.cols, layer_norm_plan(s.rows, s.cols).name);
     return 0;
   }
-  std::printf("layernorm%s: %u x %u FAILED: %zu mismatches, first at (%zu, %zu): got %.9g, want %.9g\n", where, s.rows,
-              s.cols, bad, first / s.cols, first % s.cols, double(got[first]), want_first);
+  std::printf("layernorm%s: %u x %u (%s) FAILED: %zu mismatches, first at (%zu, %zu): got %.9g, want %.9g\n", where, s.rows,
+              s.cols, layer_norm_plan(s.rows, s.cols).name, bad, first / s.cols, first % s.cols, double(got[first]), want_first);
   return 1;
 }
 
@@ -93,15 +94,13 @@ int main(int argc, char** argv) {
       auto dbeta = simt::DeviceBuffer<float>::from_host(*gpu, beta);
       auto dout = simt::DeviceBuffer<float>::uninitialized(*gpu, in.size());
       dout.fill_bytes(0xFF);
-      kernels->layer_norm(stream, kernels->prepare_layer_norm(simt::LaunchConfig1D{s.rows, kBlock}), s.rows, s.cols, kEpsilon,
-                                    std::as_const(din).view(), std::as_const(dgamma).view(),
-                                    std::as_const(dbeta).view(), dout.view());
+      launch_layer_norm(*kernels, stream, s.rows, s.cols, kEpsilon, std::as_const(din).view(),
+                        std::as_const(dgamma).view(), std::as_const(dbeta).view(), dout.view());
       stream.synchronize();
       failures += check("", s, in, gamma, beta, dout.to_host());
     } else {
       std::vector<float> out(in.size(), NAN);
-      simt::host::launch_1d(s.rows, kBlock, layer_norm, s.rows, s.cols, kEpsilon, simt::host::slice(in),
-                            simt::host::slice(gamma), simt::host::slice(beta), simt::host::disjoint(out));
+      launch_layer_norm_on_host(s.rows, s.cols, kEpsilon, in, gamma, beta, out);
       failures += check(" (CPU)", s, in, gamma, beta, out);
     }
   }

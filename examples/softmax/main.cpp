@@ -1,8 +1,9 @@
 // Row-wise softmax of random matrices on the GPU for several shapes (the output poisoned before
 // each launch), compared element by element with a softmax in double precision on the CPU
-// (within 1e-5 relative). Rows up to kMaxCachedCols long are cached in dynamic shared memory,
-// longer ones are not: the shapes cover both. Without a GPU, runs the same kernel on the CPU
-// through simt's host reference.
+// (within 1e-5 relative). Each row length goes to the kernel softmax_plan() picks (the row in
+// registers up to 16384 columns, else cached in dynamic shared memory or read three times): the
+// shapes cover every kernel. Without a GPU, runs the same kernels on the CPU through simt's host
+// reference.
 // Usage: softmax [--small] [rows cols ...]   (--small: shapes for compute-sanitizer)
 #include <cmath>
 #include <cstdio>
@@ -17,19 +18,19 @@
 
 #include "example_main.hpp"
 
-#include "softmax.hpp"
-#include "softmax.simt.hpp"
-
-// The kernel of softmax.cpp, compiled for the CPU as well.
-void softmax(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out);
+#include "softmax_launch.hpp"
 
 namespace {
 
 struct Shape {
   std::uint32_t rows, cols;
 };
-const std::vector<Shape> kGpuShapes = {{1, 1}, {3, 7}, {37, 1000}, {1000, 3001}, {129, 20000}, {4096, 8191}};
-const std::vector<Shape> kSmallShapes = {{1, 1}, {3, 7}, {37, 1000}, {5, 13001}};
+// Every kernel of softmax_plan(), at row lengths below and at its limit, and row counts that
+// leave the last block of softmax_1k part empty.
+const std::vector<Shape> kGpuShapes = {{1, 1},       {3, 7},       {37, 1000},  {13, 1024},   {1000, 3001},
+                                       {9, 4096},    {129, 5000},  {4096, 8191}, {77, 16384}, {5, 16385},
+                                       {129, 20000}, {33, 32768},  {3, 70001}};
+const std::vector<Shape> kSmallShapes = {{1, 1}, {3, 7}, {37, 1000}, {5, 13001}, {3, 16384}, {2, 40000}};
 
 std::vector<float> random_matrix(Shape s) {
   std::mt19937 rng(s.rows * 7u + s.cols);
@@ -38,9 +39,6 @@ std::vector<float> random_matrix(Shape s) {
   for (float& f : v) f = dist(rng);
   return v;
 }
-
-// The row's bytes of dynamic shared memory when it fits the cache, else none.
-std::uint32_t shared_bytes(Shape s) { return s.cols <= kMaxCachedCols ? s.cols * std::uint32_t(sizeof(float)) : 0; }
 
 int check(const char* where, Shape s, const std::vector<float>& in, const std::vector<float>& got) {
   std::size_t bad = 0, first = 0;
@@ -55,7 +53,9 @@ int check(const char* where, Shape s, const std::vector<float>& in, const std::v
       if (!(std::fabs(y - want) <= 1e-5 * want + 1e-12) && bad++ == 0) first = r * s.cols + j, want_first = want;
     }
   }
-  const char* how = shared_bytes(s) != 0 ? "row cached" : "row not cached";
+  const SoftmaxPlan plan = softmax_plan(s.rows, s.cols);
+  const char* how = plan.config.shared_bytes != 0 ? "row cached" : "row not cached";
+  if (std::strcmp(plan.name, "softmax") != 0) how = plan.name;
   if (bad == 0) {
     std::printf("softmax%s: %u x %u (%s) ok\n", where, s.rows, s.cols, how);
     return 0;
@@ -86,14 +86,12 @@ int main(int argc, char** argv) {
       auto din = simt::DeviceBuffer<float>::from_host(*gpu, in);
       auto dout = simt::DeviceBuffer<float>::uninitialized(*gpu, in.size());
       dout.fill_bytes(0xFF);
-      kernels->softmax(stream, kernels->prepare_softmax(simt::LaunchConfig1D{s.rows, kBlock, shared_bytes(s)}), s.rows, s.cols,
-                                 std::as_const(din).view(), dout.view());
+      launch_softmax(*kernels, stream, s.rows, s.cols, std::as_const(din).view(), dout.view());
       stream.synchronize();
       failures += check("", s, in, dout.to_host());
     } else {
       std::vector<float> out(in.size(), NAN);
-      simt::host::launch(simt::host::LaunchSpec{{s.rows, 1, 1}, {kBlock, 1, 1}, shared_bytes(s)}, softmax, s.rows, s.cols,
-                         simt::host::slice(in), simt::host::disjoint(out));
+      launch_softmax_on_host(s.rows, s.cols, in, out);
       failures += check(" (CPU)", s, in, out);
     }
   }
