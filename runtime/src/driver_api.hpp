@@ -24,6 +24,22 @@ struct Driver {
 #undef SIMT_CUDA_ENTRY
 };
 
+/// Throws Error "<symbol> is missing from the CUDA driver <path>: ...", for an optional entry
+/// point the loaded driver lacks.
+[[noreturn]] void throw_missing_entry(const char* symbol);
+
+/// `fn` when the driver has it, else throw_missing_entry(symbol).
+template <class Fn>
+inline Fn require_entry(Fn fn, const char* symbol) {
+  if (fn == nullptr) [[unlikely]]
+    throw_missing_entry(symbol);
+  return fn;
+}
+
+/// An optional entry point of driver `d` (see driver_entry_points.def), checked at the call:
+/// SIMT_CUDA_OPTIONAL(driver(), cuMemAllocAsync)(&ptr, bytes, stream).
+#define SIMT_CUDA_OPTIONAL(d, name) ::simt::detail::require_entry((d).name, SIMT_CUDA_SYMBOL(name))
+
 /// The driver, loaded and cuInit'ed on first use. Throws DriverNotFound or NoDevice.
 const Driver& driver();
 /// The driver if one was loaded, else null; never throws (for deleters).
