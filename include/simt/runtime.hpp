@@ -13,6 +13,7 @@
 #include "simt/runtime/launch.hpp"
 #include "simt/runtime/memory_pool.hpp"
 #include "simt/runtime/module.hpp"
+#include "simt/runtime/nccl.hpp"
 #include "simt/runtime/stream.hpp"
 #include "simt/runtime/stream_pool.hpp"
 #include "simt/runtime/view.hpp"

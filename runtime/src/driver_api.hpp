@@ -4,6 +4,8 @@
 
 #include <cuda.h>
 
+#include "simt/runtime/error.hpp"
+
 #include <concepts>
 #include <string>
 #include <string_view>
@@ -68,6 +70,9 @@ std::string result_name(CUresult result);
 /// Passes the failed release `result` to the release error handler as an Error whose message
 /// is composed like throw_driver_error's.
 void report_release_failure(CUresult result, std::string action) noexcept;
+
+/// Passes `error`, a failed release outside the driver (NCCL), to the release error handler.
+void report_release_error(const Error& error) noexcept;
 
 /// Throws when `result` is a failure. `action` is a string or a callable returning one; a
 /// callable is only invoked on failure, so the success path builds no strings.
