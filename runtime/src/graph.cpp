@@ -55,29 +55,26 @@ Graph Graph::capture(const Stream& stream, const std::function<void()>& work) {
   const detail::Driver& d = detail::driver();
   auto end_capture = SIMT_CUDA_OPTIONAL(d, cuStreamEndCapture);
   const Context& context = stream.context();
-  {
-    CurrentContext current(context.native_handle());
-    check(SIMT_CUDA_OPTIONAL(d, cuStreamBeginCapture)(stream.native_handle(), CU_STREAM_CAPTURE_MODE_THREAD_LOCAL), [&] {
-      return cat("beginning to capture a stream of device ", context.device(), " (cuStreamBeginCapture)");
-    });
-  }
+  // One guard for the whole capture: nothing between its begin and its end can fail but `work`.
+  CurrentContext current(context.native_handle());
+  check(SIMT_CUDA_OPTIONAL(d, cuStreamBeginCapture)(stream.native_handle(), CU_STREAM_CAPTURE_MODE_THREAD_LOCAL),
+        [&] { return cat("beginning to capture a stream of device ", context.device(), " (cuStreamBeginCapture)"); });
   try {
     work();
   } catch (...) {
-    CurrentContext current(context.native_handle(), std::nothrow);
     CUgraph partial = nullptr;
     (void)end_capture(stream.native_handle(), &partial);  // the exception in flight is what matters
     if (partial != nullptr) own_graph(context, partial).reset();
     throw;
   }
-  CurrentContext current(context.native_handle());
   CUgraph graph = nullptr;
   const CUresult result = end_capture(stream.native_handle(), &graph);
   if (result != CUDA_SUCCESS) {
     if (graph != nullptr) own_graph(context, graph).reset();
     detail::Failure failure;
-    failure.fix = "a synchronous call during the capture (DeviceBuffer::to_host, copy_from_host, fill, "
-                  "Stream::synchronize, Context::synchronize) invalidates it: queue the *_async forms instead";
+    if (result == CUDA_ERROR_STREAM_CAPTURE_INVALIDATED || result == CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED)
+      failure.fix = "a synchronous call during the capture (DeviceBuffer::to_host, copy_from_host, fill, "
+                    "Stream::synchronize, Context::synchronize) invalidates it: queue the *_async forms instead";
     detail::throw_driver_error(result, cat("ending the capture of a stream of device ", context.device(), " (cuStreamEndCapture)"),
                                failure);
   }
@@ -135,7 +132,7 @@ void GraphExec::update(const Graph& graph) {
   detail::Failure failure;
   const std::string why = cat(update_refusal(info.result), "; capture the new graph with the same code, changing "
                                                            "only arguments, or instantiate it anew");
-  failure.fix = why;
+  if (result == CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE) failure.fix = why;
   detail::throw_driver_error(result, "updating an instantiated graph (cuGraphExecUpdate)", failure);
 }
 

@@ -32,20 +32,29 @@ struct DeviceMemory::Allocation {
 namespace {
 
 // Orders what is queued on `free_stream` from now on after the work queued on `user` so far.
-// Falls back to waiting for `user` on the host when an event cannot do it.
+// When an event cannot do it, the failure is reported and the host waits for `user` instead.
 void order_free_after(const Driver& d, const Stream& user, const Stream& free_stream) noexcept {
   CurrentContext guard(user.context().native_handle(), std::nothrow);
   CUevent event = nullptr;
+  const char* call = "cuEventCreate";
   CUresult result = d.cuEventCreate(&event, CU_EVENT_DISABLE_TIMING);
-  if (result == CUDA_SUCCESS) result = d.cuEventRecord(event, user.native_handle());
-  if (result == CUDA_SUCCESS)
+  if (result == CUDA_SUCCESS) {
+    call = "cuEventRecord";
+    result = d.cuEventRecord(event, user.native_handle());
+  }
+  if (result == CUDA_SUCCESS) {
+    call = "cuStreamWaitEvent";
     result = d.cuStreamWaitEvent != nullptr ? d.cuStreamWaitEvent(free_stream.native_handle(), event, 0)
                                             : CUDA_ERROR_NOT_SUPPORTED;
+  }
   if (event != nullptr)
     check_release(d.cuEventDestroy(event), "destroying the event that orders a free (cuEventDestroy)");
-  if (result != CUDA_SUCCESS)
-    check_release(d.cuStreamSynchronize(user.native_handle()),
-                  "waiting for a stream that uses memory being freed (cuStreamSynchronize)");
+  if (result == CUDA_SUCCESS) return;
+  check_release(result, [&] {
+    return cat("ordering a free after the work of another stream, then waiting for that stream instead (", call, ")");
+  });
+  check_release(d.cuStreamSynchronize(user.native_handle()),
+                "waiting for a stream that uses memory being freed (cuStreamSynchronize)");
 }
 
 }  // namespace

@@ -78,7 +78,7 @@ CopySide side(std::span<T> span, std::size_t pitch) {
 /// Queues a copy of `src` into `dst` on `stream` (cuMemcpyDtoDAsync); the sizes must match.
 /// Both views are in `stream`'s device, or in a peer whose access was enabled.
 template <class T>
-void copy_async(DeviceView<T> dst, DeviceView<const T> src, const Stream& stream) {
+void copy_async(DeviceView<T> dst, std::type_identity_t<DeviceView<const T>> src, const Stream& stream) {
   static_assert(!std::is_const_v<T>, "copy_async writes its destination: it needs a DeviceView of non-const T");
   detail::check_copy_sizes("copy_async", dst.size(), src.size());
   detail::copy_device_async(dst.device_ptr(), src.device_ptr(), src.bytes(), stream);
@@ -98,20 +98,20 @@ void copy_async(DeviceBuffer<T>& dst, const DeviceBuffer<T>& src, const Stream& 
 
 /// Queues a copy of a `width` x `height` region (cuMemcpy2DAsync), device to device.
 template <class T>
-void copy_2d_async(Pitched2D<T> dst, Pitched2D<const T> src, std::size_t width, std::size_t height, const Stream& stream) {
+void copy_2d_async(Pitched2D<T> dst, std::type_identity_t<Pitched2D<const T>> src, std::size_t width, std::size_t height, const Stream& stream) {
   detail::copy_region_async("copy_2d_async", detail::side(dst.view, dst.pitch), detail::side(src.view, src.pitch),
                             sizeof(T), {width, height, 1}, false, stream);
 }
 /// The same, host to device; the host memory must stay alive until the stream reaches the copy.
 template <class T>
-void copy_2d_async(Pitched2D<T> dst, HostPitched2D<const T> src, std::size_t width, std::size_t height,
+void copy_2d_async(Pitched2D<T> dst, std::type_identity_t<HostPitched2D<const T>> src, std::size_t width, std::size_t height,
                    const Stream& stream) {
   detail::copy_region_async("copy_2d_async", detail::side(dst.view, dst.pitch), detail::side(src.span, src.pitch),
                             sizeof(T), {width, height, 1}, false, stream);
 }
 /// The same, device to host.
 template <class T>
-void copy_2d_async(HostPitched2D<T> dst, Pitched2D<const T> src, std::size_t width, std::size_t height,
+void copy_2d_async(HostPitched2D<T> dst, std::type_identity_t<Pitched2D<const T>> src, std::size_t width, std::size_t height,
                    const Stream& stream) {
   detail::copy_region_async("copy_2d_async", detail::side(dst.span, dst.pitch), detail::side(src.view, src.pitch),
                             sizeof(T), {width, height, 1}, false, stream);
@@ -119,7 +119,7 @@ void copy_2d_async(HostPitched2D<T> dst, Pitched2D<const T> src, std::size_t wid
 
 /// Queues a copy of a 3-D region (cuMemcpy3DAsync), device to device.
 template <class T>
-void copy_3d_async(Pitched3D<T> dst, Pitched3D<const T> src, const Extent3D& extent, const Stream& stream) {
+void copy_3d_async(Pitched3D<T> dst, std::type_identity_t<Pitched3D<const T>> src, const Extent3D& extent, const Stream& stream) {
   detail::copy_region_async("copy_3d_async", detail::side(dst.view, dst.pitch, dst.rows),
                             detail::side(src.view, src.pitch, src.rows), sizeof(T), extent, true, stream);
 }

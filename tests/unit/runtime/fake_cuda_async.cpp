@@ -128,9 +128,11 @@ CUresult cuMemPoolCreate(CUmemoryPool* pool, const CUmemPoolProps* props) {
 CUresult cuMemPoolDestroy(CUmemoryPool pool) {
   FAKE_ENTER(cuMemPoolDestroy);
   auto* p = reinterpret_cast<fake::Pool*>(pool);
-  for (const auto& [ptr, owner] : g.pool_allocations)
-    if (owner == p) return CUDA_ERROR_INVALID_VALUE;  // a real driver would free them at the pool's end; we flag it
-  return g.pools.erase(p) == 1 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  if (g.pools.erase(p) == 0) return CUDA_ERROR_INVALID_VALUE;
+  // Like the driver: allocations still out keep their memory; the pool goes once they are freed.
+  for (auto& [ptr, owner] : g.pool_allocations)
+    if (owner == p) owner = nullptr;
+  return CUDA_SUCCESS;
 }
 
 CUresult cuMemPoolSetAttribute(CUmemoryPool pool, CUmemPool_attribute attribute, void* value) {

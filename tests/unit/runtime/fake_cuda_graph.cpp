@@ -142,16 +142,18 @@ CUresult cuStreamBeginCapture(CUstream stream, CUstreamCaptureMode) {
 }
 
 CUresult cuStreamEndCapture(CUstream stream, CUgraph* graph) {
-  FAKE_ENTER(cuStreamEndCapture);
+  // Unlike other calls, a failing one still ends the capture, as the driver's does.
+  std::lock_guard lock(g.mutex);
+  const CUresult injected = fake::enter("cuStreamEndCapture", FAKE_STR(cuStreamEndCapture));
   fake::Stream* s = fake::stream_of(stream);
-  if (s == nullptr || s->capture == nullptr) return CUDA_ERROR_ILLEGAL_STATE;
+  if (s == nullptr || s->capture == nullptr) return injected != CUDA_SUCCESS ? injected : CUDA_ERROR_ILLEGAL_STATE;
   fake::Graph* captured = s->capture;
   s->capture = nullptr;
-  if (s->capture_invalidated) {
+  if (injected != CUDA_SUCCESS || s->capture_invalidated) {
     s->capture_invalidated = false;
     g.graphs.erase(captured);
     *graph = nullptr;
-    return CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
+    return injected != CUDA_SUCCESS ? injected : CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
   }
   *graph = reinterpret_cast<CUgraph>(captured);
   return CUDA_SUCCESS;
