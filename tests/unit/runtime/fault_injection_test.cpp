@@ -370,6 +370,34 @@ void graph_scenario() {
   EXPECT_EQ(x.to_host(), std::vector<float>(kValues.size(), 2.0f));
 }
 
+// Two devices and interop: every device's context, peer access and a peer copy, the current
+// context, a stream adopted from its handle, the default pool, 2- and 4-byte fills, queries.
+void devices_scenario() {
+  fake().fake_cuda_set_device_count(2);
+  const auto all = simt::Context::all();
+  EXPECT_TRUE(all[0].can_access_peer(all[1]));
+  all[0].enable_peer_access(all[1]);
+  simt::Stream owner(all[1]);
+  const auto adopted = simt::Stream::adopt(owner.native_handle());
+  EXPECT_EQ(adopted.context().device(), 1);
+  EXPECT_LT(simt::Context::current().device(), 2);  // whichever a failed pop left current
+  EXPECT_EQ(owner.priority(), 0);
+  const auto src = DeviceBuffer<float>::from_host(all[0], kValues);
+  auto dst = DeviceBuffer<float>::zeroed(all[1], kValues.size());
+  simt::copy_async(dst, src, adopted);
+  simt::Event done(all[1]);
+  done.record(adopted);
+  EXPECT_TRUE(done.is_complete());
+  EXPECT_EQ(dst.to_host(), kValues);
+  auto halves = DeviceBuffer<std::uint16_t>::zeroed(all[1], 2);
+  halves.fill(std::uint16_t{9});
+  dst.fill(2.0f);
+  EXPECT_EQ(dst.to_host(), std::vector<float>(kValues.size(), 2.0f));
+  const auto pool = simt::MemoryPool::device_default(all[1]);
+  pool.trim_to(0);
+  EXPECT_EQ(simt::Graph(all[0]).node_count(), 0u);
+}
+
 // ---- Sweeps ------------------------------------------------------------------------------------
 
 // The expected counts are the scenarios' driver calls; `reported` counts the releases (and the
@@ -396,6 +424,10 @@ TEST_F(FaultInjectionTest, EveryCallOfTheAsyncScenario) {
 
 TEST_F(FaultInjectionTest, EveryCallOfTheGraphScenario) {
   EXPECT_EQ(sweep(graph_scenario, 89), (Swept{267, 51}));
+}
+
+TEST_F(FaultInjectionTest, EveryCallOfTheDevicesScenario) {
+  EXPECT_EQ(sweep(devices_scenario, 133), (Swept{399, 114}));
 }
 
 TEST_F(FaultInjectionTest, EveryCallOfTheTwoDeviceScenario) {
