@@ -82,14 +82,20 @@ Library* load() {
   std::string path = g_override_path;
   if (path.empty())
     if (const char* env = std::getenv("SIMT_NCCL_LIBRARY"); env != nullptr && *env != '\0') path = env;
-  if (path.empty()) path = "libnccl.so.2";
+  const bool chosen = !path.empty();
+  if (!chosen) path = "libnccl.so.2";
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (handle == nullptr) {
-    const char* why = dlerror();
-    throw NcclError(kNotFound, "could not load " + path + " (" + (why ? why : "unknown dlopen error") +
+  const char* why = handle == nullptr ? dlerror() : nullptr;
+  const std::string first_error = why != nullptr ? why : "unknown dlopen error";
+  // Not on the loader's path: the CUDA toolkit's own copy, where the toolkit ships one.
+  if (handle == nullptr && !chosen) {
+    handle = dlopen("/usr/local/cuda/lib64/libnccl.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (handle != nullptr) path = "/usr/local/cuda/lib64/libnccl.so.2";
+  }
+  if (handle == nullptr)
+    throw NcclError(kNotFound, "could not load " + path + " (" + first_error +
                                    "); install NCCL (the CUDA toolkit's libnccl, or pip's nvidia-nccl-cu12), or set "
                                    "SIMT_NCCL_LIBRARY to its path");
-  }
   auto library = std::make_unique<Library>();
   library->path = path;
   try {
