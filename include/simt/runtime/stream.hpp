@@ -41,7 +41,8 @@ public:
   /// blocking the host; `event` may belong to another stream, or another device.
   void wait(const Event& event) const;
   /// Queues `function` to run on a driver thread once the work queued before it is done
-  /// (cuLaunchHostFunc); later work waits for it. It must not call CUDA and must not throw (an
+  /// (cuLaunchHostFunc); later work waits for it. It must not call CUDA, nor hold the last
+  /// copy of a simt handle (its release would call CUDA there), and must not throw (an
   /// escaping exception terminates the program).
   void host_callback(std::function<void()> function) const;
   /// The stream's priority (cuStreamGetPriority).
