@@ -48,4 +48,17 @@ private:
   bool pushed_ = false;
 };
 
+/// Owns `handle`, an object of `context` that the driver entry point `destroy` releases: the
+/// deleter makes the context current (it keeps the context alive) and reports a failed release
+/// as `action` to the release error handler. An optional entry point that is missing (the
+/// object could not have been created then) releases nothing.
+template <class T, class Destroy>
+std::shared_ptr<T> owned_by_context(const Context& context, T* handle, Destroy Driver::*destroy, const char* action) {
+  return {handle, [context, destroy, action](T* h) {
+            CurrentContext guard(context.native_handle(), std::nothrow);
+            if (const Driver* d = loaded_driver(); d != nullptr && d->*destroy != nullptr)
+              check_release((d->*destroy)(h), action);
+          }};
+}
+
 }  // namespace simt::detail

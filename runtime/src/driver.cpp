@@ -56,6 +56,13 @@ void resolve(void* library, Fn& slot, const char* symbol, const std::string& pat
   slot = reinterpret_cast<Fn>(address);  // POSIX guarantees data/function pointer round trips
 }
 
+// An optional entry point stays null when the library lacks it; the call that needs it says so.
+template <class Fn>
+void resolve_optional(void* library, Fn& slot, const char* symbol) {
+  dlerror();
+  slot = reinterpret_cast<Fn>(dlsym(library, symbol));
+}
+
 Driver* load(const std::string& path) {
   void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (library == nullptr) {
@@ -67,7 +74,9 @@ Driver* load(const std::string& path) {
   driver->path = path;
   try {
 #define SIMT_CUDA_ENTRY(name) resolve(library, driver->name, SIMT_CUDA_SYMBOL(name), path);
+#define SIMT_CUDA_OPTIONAL_ENTRY(name) resolve_optional(library, driver->name, SIMT_CUDA_SYMBOL(name));
 #include "driver_entry_points.def"
+#undef SIMT_CUDA_OPTIONAL_ENTRY
 #undef SIMT_CUDA_ENTRY
   } catch (...) {
     dlclose(library);  // nothing of it is in use yet
@@ -106,6 +115,12 @@ const Driver& driver() {
     g_ready.store(loaded, std::memory_order_release);
   }
   return *loaded;
+}
+
+void throw_missing_entry(const char* symbol) {
+  const Driver* d = loaded_driver();
+  throw Error(std::string(symbol) + " is missing from the CUDA driver " + (d != nullptr ? d->path : std::string("(none)")),
+              "this feature needs a newer driver than the one loaded; update the NVIDIA driver");
 }
 
 const Driver* loaded_driver() noexcept { return g_loaded.load(std::memory_order_acquire); }

@@ -4,6 +4,8 @@
 
 #include <cuda.h>
 
+#include "simt/runtime/error.hpp"
+
 #include <concepts>
 #include <string>
 #include <string_view>
@@ -23,6 +25,22 @@ struct Driver {
 #include "driver_entry_points.def"
 #undef SIMT_CUDA_ENTRY
 };
+
+/// Throws Error "<symbol> is missing from the CUDA driver <path>: ...", for an optional entry
+/// point the loaded driver lacks.
+[[noreturn]] void throw_missing_entry(const char* symbol);
+
+/// `fn` when the driver has it, else throw_missing_entry(symbol).
+template <class Fn>
+inline Fn require_entry(Fn fn, const char* symbol) {
+  if (fn == nullptr) [[unlikely]]
+    throw_missing_entry(symbol);
+  return fn;
+}
+
+/// An optional entry point of driver `d` (see driver_entry_points.def), checked at the call:
+/// SIMT_CUDA_OPTIONAL(driver(), cuMemAllocAsync)(&ptr, bytes, stream).
+#define SIMT_CUDA_OPTIONAL(d, name) ::simt::detail::require_entry((d).name, SIMT_CUDA_SYMBOL(name))
 
 /// The driver, loaded and cuInit'ed on first use. Throws DriverNotFound or NoDevice.
 const Driver& driver();
@@ -52,6 +70,9 @@ std::string result_name(CUresult result);
 /// Passes the failed release `result` to the release error handler as an Error whose message
 /// is composed like throw_driver_error's.
 void report_release_failure(CUresult result, std::string action) noexcept;
+
+/// Passes `error`, a failed release outside the driver (NCCL), to the release error handler.
+void report_release_error(const Error& error) noexcept;
 
 /// Throws when `result` is a failure. `action` is a string or a callable returning one; a
 /// callable is only invoked on failure, so the success path builds no strings.

@@ -172,6 +172,8 @@ void report_release_failure(CUresult result, std::string action) noexcept {
   }
 }
 
+void report_release_error(const Error& error) noexcept { g_release_error_handler.load()(error); }
+
 void throw_subview_out_of_range(std::size_t offset, std::size_t count, std::size_t size) {
   throw UsageError("DeviceView::subview", "elements [" + std::to_string(offset) + ", " + std::to_string(offset) +
                                               " + " + std::to_string(count) + ") do not fit in a view of " +

@@ -6,6 +6,7 @@
 
 #include "context_state.hpp"
 #include "fault.hpp"
+#include "launch_extended.hpp"
 #include "simt/runtime/error.hpp"
 #include "simt/runtime/module.hpp"
 #include "text.hpp"
@@ -209,16 +210,21 @@ void Kernel::launch(const Stream& stream, const LaunchShape& shape, void** args,
   if (shape.grid.x == 0 || shape.grid.y == 0 || shape.grid.z == 0) return;  // nothing to cover, e.g. cover(0, b)
 
   CurrentContext current(context().native_handle());
-  const CUresult result = detail::driver().cuLaunchKernel(function_, shape.grid.x, shape.grid.y, shape.grid.z,
-                                                          shape.block.x, shape.block.y, shape.block.z,
-                                                          shape.shared_bytes, stream.native_handle(), args, nullptr);
+  const bool extended = !stream.launch_attributes().empty();
+  const CUresult result =
+      extended ? detail::launch_extended(*this, stream, shape, args)
+               : detail::driver().cuLaunchKernel(function_, shape.grid.x, shape.grid.y, shape.grid.z, shape.block.x,
+                                                 shape.block.y, shape.block.z, shape.shared_bytes,
+                                                 stream.native_handle(), args, nullptr);
   if (result == CUDA_SUCCESS) [[likely]]
     return;
   const std::string limits = result == CUDA_ERROR_INVALID_VALUE ? launch_limits(*this) : std::string();
   Failure failure;
   failure.site = Site::launch;
   failure.detail = limits;
-  detail::throw_driver_error(result, cat("launching kernel ", quoted(name_), " with ", to_string(shape), " (cuLaunchKernel)"),
+  detail::throw_driver_error(result,
+                             cat("launching kernel ", quoted(name_), " with ", to_string(shape),
+                                 extended ? " (cuLaunchKernelEx)" : " (cuLaunchKernel)"),
                              failure);
 }
 

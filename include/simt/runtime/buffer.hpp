@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "simt/runtime/context.hpp"
+#include "simt/runtime/memory_pool.hpp"
 #include "simt/runtime/stream.hpp"
 #include "simt/runtime/view.hpp"
 
@@ -22,6 +24,9 @@ class DeviceMemory {
 public:
   /// Allocates `bytes` on the context's device.
   DeviceMemory(const Context& context, std::size_t bytes);
+  /// Allocates `bytes` in stream order on `stream` (cuMemAllocAsync, or
+  /// cuMemAllocFromPoolAsync from `pool` when non-null); freed in stream order on it too.
+  DeviceMemory(const Stream& stream, std::size_t bytes, const MemoryPool* pool);
   /// Device address (0 when empty or moved from).
   std::uint64_t device_ptr() const noexcept;
   /// Size in bytes (0 when moved from).
@@ -33,8 +38,14 @@ public:
   /// Copies `bytes` from the start to host `dst`; queued on `stream` when it is non-null.
   void download(void* dst, std::size_t bytes, const Stream* stream) const;
   /// Sets every byte to `value`; queued on `stream` when it is non-null.
-  void fill(unsigned char value, const Stream* stream);
-
+  void fill(unsigned char value, const Stream* stream) { fill_pattern(value, 1, stream); }
+  /// Sets every `width`-byte word (1, 2 or 4) to the low bytes of `pattern` (cuMemsetD8/16/32);
+  /// queued on `stream` when it is non-null.
+  void fill_pattern(std::uint32_t pattern, unsigned width, const Stream* stream);
+  /// The memory is not freed before the work queued on `stream` until the free is done.
+  void record_stream(const Stream& stream);
+  /// The stream a stream-ordered allocation is freed on; null for cuMemAlloc memory.
+  const Stream* free_stream() const noexcept;
 private:
   struct Allocation;
   struct Free {
@@ -60,6 +71,15 @@ private:
   };
   std::unique_ptr<Allocation, Free> allocation_;
 };
+
+/// The bits of a 1-, 2- or 4-byte `value`, as cuMemsetD8/D16/D32 take them.
+template <class T>
+  requires(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4)
+std::uint32_t fill_pattern_of(const T& value) noexcept {
+  if constexpr (sizeof(T) == 1) return std::bit_cast<std::uint8_t>(value);
+  else if constexpr (sizeof(T) == 2) return std::bit_cast<std::uint16_t>(value);
+  else return std::bit_cast<std::uint32_t>(value);
+}
 
 /// n * element_size, or UsageError naming `what` when that overflows.
 std::size_t checked_bytes(const char* what, std::size_t n, std::size_t element_size);
@@ -94,6 +114,18 @@ public:
   static DeviceBuffer uninitialized(const Context& context, std::size_t n) {
     return DeviceBuffer(detail::DeviceMemory(context, detail::checked_bytes("DeviceBuffer", n, sizeof(T))));
   }
+  /// A stream-ordered buffer of `n` elements with unspecified contents, from the device's
+  /// default memory pool (cuMemAllocAsync): usable by work queued on `stream` from now on,
+  /// without a host synchronization. Its destructor frees it in order on `stream`
+  /// (cuMemFreeAsync), after the work queued there, and on every stream passed to
+  /// record_stream(), so far.
+  static DeviceBuffer allocate_async(const Stream& stream, std::size_t n) {
+    return DeviceBuffer(detail::DeviceMemory(stream, detail::checked_bytes("DeviceBuffer::allocate_async", n, sizeof(T)), nullptr));
+  }
+  /// The same, from `pool` (cuMemAllocFromPoolAsync); the buffer keeps the pool alive.
+  static DeviceBuffer allocate_async(const Stream& stream, std::size_t n, const MemoryPool& pool) {
+    return DeviceBuffer(detail::DeviceMemory(stream, detail::checked_bytes("DeviceBuffer::allocate_async", n, sizeof(T)), &pool));
+  }
 
   /// A host copy of the whole buffer.
   std::vector<T> to_host() const {
@@ -125,6 +157,29 @@ public:
   void fill_bytes(unsigned char value) { memory_.fill(value, nullptr); }
   /// Queues fill_bytes on `stream`.
   void fill_bytes_async(unsigned char value, const Stream& stream) { memory_.fill(value, &stream); }
+
+  /// Sets every element to `value` (cuMemsetD8/D16/D32 by sizeof(T)); for element types of
+  /// 1, 2 or 4 bytes, e.g. fill(1.0f) or fill(std::uint16_t{7}).
+  void fill(const T& value)
+    requires(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4)
+  {
+    memory_.fill_pattern(detail::fill_pattern_of(value), sizeof(T), nullptr);
+  }
+  /// Queues fill(value) on `stream`.
+  void fill_async(const T& value, const Stream& stream)
+    requires(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4)
+  {
+    memory_.fill_pattern(detail::fill_pattern_of(value), sizeof(T), &stream);
+  }
+
+  /// Declares that work queued on `stream` uses the buffer: its destructor then frees it only
+  /// after the work queued there by the time of the free, so dropping the buffer while kernels
+  /// on other streams still read it is no use-after-free. A stream-ordered buffer orders its
+  /// cuMemFreeAsync after an event recorded on `stream`; a cuMemAlloc buffer synchronizes
+  /// `stream` before cuMemFree. The buffer keeps `stream` alive.
+  void record_stream(const Stream& stream) { memory_.record_stream(stream); }
+  /// The stream a stream-ordered buffer is freed on (allocate_async); null otherwise.
+  const Stream* free_stream() const noexcept { return memory_.free_stream(); }
 
   /// Number of elements.
   std::size_t size() const noexcept { return memory_.bytes() / sizeof(T); }

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 struct CUctx_st;  // the driver's CUcontext, kept opaque so cuda.h stays out of public headers
 
@@ -38,6 +39,17 @@ public:
   /// or UsageError when the ordinal is out of range.
   static Context primary(int device_ordinal = 0);
 
+  /// The primary context of device `device_ordinal`, as primary() does.
+  static Context device(int device_ordinal) { return primary(device_ordinal); }
+  /// The number of devices (simt::device_count()).
+  static int device_count();
+  /// The primary context of every device, in ordinal order (empty without devices).
+  static std::vector<Context> all();
+  /// The calling thread's current context, as the CUDA runtime (cudart, cuBLAS, PyTorch) left
+  /// it: it must be a device's primary context, which is the one cudart uses. Throws
+  /// UsageError when no context is current or it is not a primary context.
+  static Context current();
+
   /// The device ordinal this context belongs to.
   int device() const noexcept;
   /// The device's marketing name, e.g. "NVIDIA H200".
@@ -50,6 +62,21 @@ public:
   void synchronize() const;
   /// Free device memory in bytes (cuMemGetInfo).
   std::size_t free_memory() const;
+  /// The stream priorities the device supports: lower numbers run first, so `greatest` is
+  /// numerically the smallest (cuCtxGetStreamPriorityRange), e.g. {0, -5}.
+  struct StreamPriorities {
+    int least = 0;     ///< the default priority
+    int greatest = 0;  ///< the most urgent
+  };
+  StreamPriorities stream_priorities() const;
+
+  /// True when kernels and copies of this context may access `peer`'s memory directly
+  /// (cuDeviceCanAccessPeer); false for the same device.
+  bool can_access_peer(const Context& peer) const;
+  /// Lets this context access `peer`'s memory (cuCtxEnablePeerAccess); enabling it twice is
+  /// fine. Throws UsageError when the devices cannot (can_access_peer) or they are the same.
+  void enable_peer_access(const Context& peer) const;
+
   /// The driver's CUcontext, for interoperation with other CUDA code.
   CUctx_st* native_handle() const noexcept;
 

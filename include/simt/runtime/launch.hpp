@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace simt {
@@ -66,6 +67,36 @@ struct LaunchConfig3D {
   /// Lets the config be passed wherever a LaunchShape is expected.
   operator LaunchShape() const noexcept { return shape(); }  // NOLINT(google-explicit-constructor)
 };
+
+/// How a kernel is launched beyond its shape (cuLaunchKernelEx's launch attributes). Attach them
+/// to a stream handle (Stream::with_launch_attributes); launches on it then use them.
+struct LaunchAttributes {
+  /// All blocks resident at once, so they may wait on each other (a grid-wide barrier); the
+  /// launch is checked against occupancy x SM count first (CU_LAUNCH_ATTRIBUTE_COOPERATIVE).
+  bool cooperative = false;
+  /// Thread block cluster shape, in blocks; cluster.x == 0: no clusters. Each grid extent must
+  /// be a multiple of it; needs compute capability 9.0 (CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION).
+  Dim3 cluster{0, 0, 0};
+  /// The launch's priority, overriding the stream's (CU_LAUNCH_ATTRIBUTE_PRIORITY).
+  std::optional<int> priority;
+
+  /// True when no attribute is set: a plain cuLaunchKernel.
+  bool empty() const noexcept { return !cooperative && cluster.x == 0 && !priority; }
+  friend bool operator==(const LaunchAttributes&, const LaunchAttributes&) = default;
+};
+
+/// A cooperative launch.
+inline LaunchAttributes cooperative_launch() {
+  LaunchAttributes attributes;
+  attributes.cooperative = true;
+  return attributes;
+}
+/// A launch in thread block clusters of x * y * z blocks.
+inline LaunchAttributes cluster_launch(std::uint32_t x, std::uint32_t y = 1, std::uint32_t z = 1) {
+  LaunchAttributes attributes;
+  attributes.cluster = {x, y, z};
+  return attributes;
+}
 
 /// "grid (x, y, z), block (x, y, z), shared N bytes".
 std::string to_string(const LaunchShape& shape);

@@ -24,6 +24,18 @@ public:
   /// Views `count` elements at `device_ptr`; the caller vouches for the range.
   constexpr DeviceView(std::uint64_t device_ptr, std::size_t count) noexcept
       : ptr_(device_ptr), size_(count) {}
+  /// Explicitly unsafe: views `count` elements of memory that other code allocated (a
+  /// CUdeviceptr from the CUDA runtime or a library, a cuBLAS workspace, a PyTorch tensor's
+  /// data_ptr()). simt cannot know the allocation's size, its device or its lifetime: the
+  /// caller vouches that `count` elements fit and that the memory outlives every use.
+  static constexpr DeviceView adopt_unchecked(std::uint64_t device_ptr, std::size_t count) noexcept {
+    return DeviceView(device_ptr, count);
+  }
+  /// The same for a pointer (cudaMalloc's void*, a tensor's data_ptr<float>()).
+  static DeviceView adopt_unchecked(const volatile void* device_ptr, std::size_t count) noexcept {
+    return DeviceView(static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(device_ptr)), count);
+  }
+
   /// Adds const: a view of T is usable where a view of const T is expected.
   template <class U>
     requires(std::is_const_v<T> && !std::is_const_v<U> && std::is_same_v<const U, T>)

@@ -37,6 +37,8 @@ namespace {
 
 CUresult enter(const char* name, const char* versioned) {
   ++g.calls[name];
+  if (!g.call_log.empty()) g.call_log += ' ';
+  g.call_log += name;
   if (std::strcmp(name, versioned) != 0) ++g.calls[versioned];
   if (g.call_index++ == g.fail_at) {
     g.fail_at = -1;
@@ -120,6 +122,19 @@ const ErrorText kErrors[] = {
     {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "too many resources requested for launch"},
     {CUDA_ERROR_ILLEGAL_INSTRUCTION, "CUDA_ERROR_ILLEGAL_INSTRUCTION", "an illegal instruction was encountered"},
     {CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure"},
+    {CUDA_ERROR_NOT_READY, "CUDA_ERROR_NOT_READY", "device not ready"},
+    {CUDA_ERROR_NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED", "operation not supported"},
+    {CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED, "CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED",
+     "peer access is already enabled"},
+    {CUDA_ERROR_STREAM_CAPTURE_INVALIDATED, "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED",
+     "operation failed due to a previous error during capture"},
+    {CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED",
+     "operation not permitted when stream is capturing"},
+    {CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE, "CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE",
+     "the graph update was not performed because it included changes which violated constraints specific to "
+     "instantiated graph update"},
+    {CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE",
+     "too many blocks in cooperative launch"},
 };
 const ErrorText* find_error(CUresult code) {
   for (const ErrorText& e : kErrors)
@@ -219,6 +234,7 @@ CUresult cuCtxPopCurrent(CUcontext* context) {
 
 CUresult cuCtxSynchronize() {
   FAKE_ENTER(cuCtxSynchronize);
+  if (CUresult r = fake::refuse_during_capture(); r != CUDA_SUCCESS) return r;
   return need_context();
 }
 
@@ -249,6 +265,14 @@ void fake_cuda_reset(void) {
   g.modules.clear();
   g.streams.clear();
   g.events.clear();
+  g.graphs.clear();
+  g.execs.clear();
+  g.pools.clear();
+  for (fake::Pool& p : g.default_pools) p = fake::Pool{};
+  g.pool_allocations.clear();
+  g.peer_access_possible = true;
+  g.peer_access.clear();
+  g.call_log.clear();
   g.launches = g.max_dynamic_shared = 0;
   g.last_launch = FakeCudaLaunch{};
   g.last_image.clear();
@@ -308,5 +332,18 @@ void* fake_cuda_module_global(const char* name) {
   return nullptr;
 }
 int fake_cuda_max_dynamic_shared(void) { return g.max_dynamic_shared; }
+const char* fake_cuda_call_log(void) { return g.call_log.c_str(); }
+int fake_cuda_live_graphs(void) { return static_cast<int>(g.graphs.size()); }
+int fake_cuda_live_graph_execs(void) { return static_cast<int>(g.execs.size()); }
+int fake_cuda_live_pools(void) { return static_cast<int>(g.pools.size()); }
+unsigned long long fake_cuda_pool_release_threshold(void* pool) {
+  return static_cast<fake::Pool*>(pool)->release_threshold;
+}
+void fake_cuda_set_peer_access_possible(int possible) { g.peer_access_possible = possible != 0; }
+int fake_cuda_peer_access_enabled(void* context, void* peer) {
+  for (const auto& [c, p] : g.peer_access)
+    if (c == context && p == peer) return 1;
+  return 0;
+}
 
 }  // extern "C"

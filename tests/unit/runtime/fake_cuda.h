@@ -23,6 +23,11 @@ typedef struct FakeCudaLaunch {
   unsigned param_offset[FAKE_CUDA_MAX_PARAMS];
   unsigned param_size[FAKE_CUDA_MAX_PARAMS];
   unsigned char args[FAKE_CUDA_MAX_ARG_BYTES];
+  /* cuLaunchKernelEx only: its attributes. */
+  int via_ex;
+  int cooperative;
+  unsigned cluster[3];
+  int priority;
 } FakeCudaLaunch;
 
 /* Forget everything: devices back to one default device, no failures queued, counters zero. */
@@ -68,6 +73,17 @@ const char* fake_cuda_last_module_image(void);
 /* The memory of global `name` (e.g. "__simt_fault_buffer") of a loaded module, once
    cuModuleGetGlobal has been asked for it; null otherwise. */
 void* fake_cuda_module_global(const char* name);
+/* The documented names of the driver calls since the reset, space-separated, in order. */
+const char* fake_cuda_call_log(void);
+int fake_cuda_live_graphs(void);
+int fake_cuda_live_graph_execs(void);
+int fake_cuda_live_pools(void);
+/* The release threshold last set on `pool` (a CUmemoryPool). */
+unsigned long long fake_cuda_pool_release_threshold(void* pool);
+/* Whether cuDeviceCanAccessPeer reports that distinct devices can access each other (default 1). */
+void fake_cuda_set_peer_access_possible(int possible);
+/* Whether `context` may access `peer`'s memory (cuCtxEnablePeerAccess was called). */
+int fake_cuda_peer_access_enabled(void* context, void* peer);
 /* The last value set with CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES. */
 int fake_cuda_max_dynamic_shared(void);
 

@@ -112,6 +112,7 @@ CUresult cuMemFree(CUdeviceptr ptr) {
   if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
   if (g.allocations.erase(ptr) == 0) return CUDA_ERROR_INVALID_VALUE;
   g.allocation_sizes.erase(ptr);
+  g.pool_allocations.erase(ptr);  // a synchronous free of stream-ordered memory is allowed
   return CUDA_SUCCESS;
 }
 
@@ -177,14 +178,14 @@ CUresult cuMemcpyDtoH(void* dst, CUdeviceptr src, std::size_t bytes) {
   return copy_to_host(dst, src, bytes);
 }
 
-CUresult cuMemcpyHtoDAsync(CUdeviceptr dst, const void* src, std::size_t bytes, CUstream) {
+CUresult cuMemcpyHtoDAsync(CUdeviceptr dst, const void* src, std::size_t bytes, CUstream stream) {
   FAKE_ENTER(cuMemcpyHtoDAsync);
-  return copy_to_device(dst, src, bytes);
+  return fake::stream_op(stream, [=] { return copy_to_device(dst, src, bytes); });
 }
 
-CUresult cuMemcpyDtoHAsync(void* dst, CUdeviceptr src, std::size_t bytes, CUstream) {
+CUresult cuMemcpyDtoHAsync(void* dst, CUdeviceptr src, std::size_t bytes, CUstream stream) {
   FAKE_ENTER(cuMemcpyDtoHAsync);
-  return copy_to_host(dst, src, bytes);
+  return fake::stream_op(stream, [=] { return copy_to_host(dst, src, bytes); });
 }
 
 CUresult cuMemsetD8(CUdeviceptr dst, unsigned char value, std::size_t bytes) {
@@ -192,9 +193,9 @@ CUresult cuMemsetD8(CUdeviceptr dst, unsigned char value, std::size_t bytes) {
   return set_bytes(dst, value, bytes);
 }
 
-CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, std::size_t bytes, CUstream) {
+CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, std::size_t bytes, CUstream stream) {
   FAKE_ENTER(cuMemsetD8Async);
-  return set_bytes(dst, value, bytes);
+  return fake::stream_op(stream, [=] { return set_bytes(dst, value, bytes); });
 }
 
 // ---- Streams and events ------------------------------------------------------------------------
@@ -204,6 +205,7 @@ CUresult cuStreamCreate(CUstream* stream, unsigned int flags) {
   if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
   if (flags != CU_STREAM_NON_BLOCKING) return CUDA_ERROR_INVALID_VALUE;  // the runtime's only kind
   auto created = std::make_unique<fake::Stream>();
+  created->context = fake::current();
   *stream = reinterpret_cast<CUstream>(created.get());
   g.streams[created.get()] = std::move(created);
   return CUDA_SUCCESS;
@@ -368,31 +370,12 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, CUfunction, in
 CUresult cuLaunchKernel(CUfunction function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                         unsigned shared, CUstream stream, void** params, void** extra) {
   FAKE_ENTER(cuLaunchKernel);
-  if (CUresult r = need_context(); r != CUDA_SUCCESS) return r;
-  auto attr = [](CUdevice_attribute a) { return static_cast<unsigned>(g.device_attributes[a]); };
-  const auto* f = reinterpret_cast<const fake::Function*>(function);
-  if (gx == 0 || gy == 0 || gz == 0 || bx == 0 || by == 0 || bz == 0) return CUDA_ERROR_INVALID_VALUE;
-  if (bx > attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X) || by > attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y) ||
-      bz > attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z) ||
-      static_cast<std::uint64_t>(bx) * by * bz > attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK))
-    return CUDA_ERROR_INVALID_VALUE;
-  if (gx > attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X) || gy > attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y) ||
-      gz > attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z))
-    return CUDA_ERROR_INVALID_VALUE;
-  if (extra != nullptr || (params == nullptr && !f->sizes.empty())) return CUDA_ERROR_INVALID_VALUE;
-  FakeCudaLaunch& l = g.last_launch;
-  l = FakeCudaLaunch{};
-  std::snprintf(l.kernel, sizeof l.kernel, "%s", f->name.c_str());
-  l.grid[0] = gx, l.grid[1] = gy, l.grid[2] = gz;
-  l.block[0] = bx, l.block[1] = by, l.block[2] = bz;
-  l.shared_bytes = shared;
-  l.stream = stream;
-  l.param_count = static_cast<unsigned>(std::min<std::size_t>(f->sizes.size(), FAKE_CUDA_MAX_PARAMS));
-  for (unsigned i = 0; i < l.param_count; ++i) {
-    l.param_offset[i] = f->offsets[i];
-    l.param_size[i] = f->sizes[i];
-    if (f->offsets[i] + f->sizes[i] <= FAKE_CUDA_MAX_ARG_BYTES) std::memcpy(l.args + f->offsets[i], params[i], f->sizes[i]);
-  }
-  ++g.launches;
-  return CUDA_SUCCESS;
+  if (extra != nullptr) return CUDA_ERROR_INVALID_VALUE;
+  fake::Launch launch;
+  launch.function = reinterpret_cast<const fake::Function*>(function);
+  launch.grid[0] = gx, launch.grid[1] = gy, launch.grid[2] = gz;
+  launch.block[0] = bx, launch.block[1] = by, launch.block[2] = bz;
+  launch.shared_bytes = shared;
+  launch.stream = stream;
+  return fake::launch_kernel(launch, params);
 }

@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -43,13 +44,47 @@ struct Context {
   int retains = 0;
 };
 
+struct Graph;
+
 struct Stream {
-  int unused = 0;
+  CUcontext context = nullptr;
+  int priority = 0;
+  Graph* capture = nullptr;  // the graph being captured, or null
+  bool capture_invalidated = false;  // a call not allowed during capture was made
 };
 
 struct Event {
   float time = 0;
   bool recorded = false;
+};
+
+/// A kernel launch as cuLaunchKernel(Ex) describes it; the argument bytes are copied out.
+struct Launch {
+  const Function* function = nullptr;
+  unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
+  unsigned shared_bytes = 0;
+  CUstream stream = nullptr;
+  int cooperative = 0, priority = 0, via_ex = 0;
+  unsigned cluster[3] = {0, 0, 0};
+};
+
+/// One piece of captured work: a launch (with its argument bytes) or another stream operation.
+struct Op {
+  bool is_launch = false;
+  Launch launch;
+  std::vector<std::vector<unsigned char>> args;
+  std::function<CUresult()> run;  // not a launch
+};
+
+/// A graph: its top-level nodes, each the ops of one captured call or of one child graph.
+struct Graph {
+  std::deque<std::vector<Op>> nodes;  // deque: node handles (pointers into it) stay valid
+};
+
+struct Pool {
+  int device = 0;
+  unsigned long long release_threshold = 0;
+  bool is_default = false;
 };
 
 struct State {
@@ -76,6 +111,14 @@ struct State {
   // Owned here, so a reset frees what a test left (a release it made fail, say).
   std::map<Stream*, std::unique_ptr<Stream>> streams;
   std::map<Event*, std::unique_ptr<Event>> events;
+  std::map<Graph*, std::unique_ptr<Graph>> graphs;
+  std::map<Graph*, std::unique_ptr<Graph>> execs;  // instantiated: a copy of the graph
+  std::map<Pool*, std::unique_ptr<Pool>> pools;
+  Pool default_pools[8];
+  std::map<CUdeviceptr, Pool*> pool_allocations;  // stream-ordered allocations and their pool
+  bool peer_access_possible = true;
+  std::vector<std::pair<CUcontext, CUcontext>> peer_access;  // (context, peer) enabled
+  std::string call_log;  // the documented names of the calls since the reset, space-separated
   int launches = 0, max_dynamic_shared = 0;
   FakeCudaLaunch last_launch{};
   std::string last_image;
@@ -89,6 +132,16 @@ CUcontext current();
 CUresult need_context();
 /// The host address behind [ptr, ptr + bytes), or null when that is not inside one allocation.
 unsigned char* device_range(CUdeviceptr ptr, std::size_t bytes);
+/// Checks a launch like the driver, then runs it (records it as the last launch) or, on a
+/// capturing stream, adds it to the stream's graph with its argument bytes.
+CUresult launch_kernel(const Launch& launch, void** params);
+/// Runs a recorded launch: the last launch becomes it.
+void run_launch(const Launch& launch, const std::vector<std::vector<unsigned char>>& args);
+/// When a stream is capturing: invalidates the captures and returns
+/// CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, as the driver does for a synchronizing call.
+CUresult refuse_during_capture();
+/// Runs `op` now, or adds it to the graph `stream` is capturing.
+CUresult stream_op(CUstream stream, std::function<CUresult()> op);
 /// Parses `.param [.align A] .type name[N]` declarations of each `.entry name(...)`.
 Module parse_module(const std::string& ptx);
 

@@ -23,7 +23,9 @@ struct FakeCuda {
   X(fake_cuda_live_host_allocations) X(fake_cuda_live_modules) X(fake_cuda_live_streams)                  \
   X(fake_cuda_live_events) X(fake_cuda_primary_retains) X(fake_cuda_current_context)                     \
   X(fake_cuda_last_module_image) X(fake_cuda_max_dynamic_shared) X(fake_cuda_fail_call)                 \
-  X(fake_cuda_total_calls) X(fake_cuda_failed_call) X(fake_cuda_live_contexts) X(fake_cuda_module_global)
+  X(fake_cuda_total_calls) X(fake_cuda_failed_call) X(fake_cuda_live_contexts) X(fake_cuda_module_global)    \
+  X(fake_cuda_call_log) X(fake_cuda_live_graphs) X(fake_cuda_live_graph_execs) X(fake_cuda_live_pools)     \
+  X(fake_cuda_pool_release_threshold) X(fake_cuda_set_peer_access_possible) X(fake_cuda_peer_access_enabled)
 #define SIMT_FAKE_MEMBER(name) decltype(&::name) name = nullptr;
   SIMT_FAKE_CONTROLS(SIMT_FAKE_MEMBER)
 #undef SIMT_FAKE_MEMBER
@@ -58,6 +60,9 @@ protected:
     EXPECT_EQ(fake().fake_cuda_live_modules(), 0) << "module leaked";
     EXPECT_EQ(fake().fake_cuda_live_streams(), 0) << "stream leaked";
     EXPECT_EQ(fake().fake_cuda_live_events(), 0) << "event leaked";
+    EXPECT_EQ(fake().fake_cuda_live_graphs(), 0) << "graph leaked";
+    EXPECT_EQ(fake().fake_cuda_live_graph_execs(), 0) << "instantiated graph leaked";
+    EXPECT_EQ(fake().fake_cuda_live_pools(), 0) << "memory pool leaked";
     EXPECT_EQ(fake().fake_cuda_primary_retains(0), 0) << "primary context not released";
   }
 };

@@ -39,20 +39,25 @@ void record_report(const simt::Error& error) noexcept {
 // The driver objects alive in the fake.
 struct Live {
   int allocations = 0, host_allocations = 0, modules = 0, streams = 0, events = 0, contexts = 0;
+  int graphs = 0, graph_execs = 0, pools = 0;
   friend bool operator==(const Live&, const Live&) = default;
 };
 
 Live live() {
   return {fake().fake_cuda_live_allocations(), fake().fake_cuda_live_host_allocations(),
           fake().fake_cuda_live_modules(),     fake().fake_cuda_live_streams(),
-          fake().fake_cuda_live_events(),      fake().fake_cuda_live_contexts()};
+          fake().fake_cuda_live_events(),      fake().fake_cuda_live_contexts(),
+          fake().fake_cuda_live_graphs(),      fake().fake_cuda_live_graph_execs(),
+          fake().fake_cuda_live_pools()};
 }
 
 // Compared as text, so a mismatch shows every count.
 std::string to_string(const Live& l) {
   return "allocations " + std::to_string(l.allocations) + ", pinned " + std::to_string(l.host_allocations) +
          ", modules " + std::to_string(l.modules) + ", streams " + std::to_string(l.streams) + ", events " +
-         std::to_string(l.events) + ", context retains " + std::to_string(l.contexts);
+         std::to_string(l.events) + ", context retains " + std::to_string(l.contexts) + ", graphs " +
+         std::to_string(l.graphs) + ", instantiated graphs " + std::to_string(l.graph_execs) + ", pools " +
+         std::to_string(l.pools);
 }
 
 // What a release that failed leaves in the fake: its object, since a failing call changes
@@ -65,15 +70,23 @@ Live left_by(const std::string& call) {
   if (call == "cuStreamDestroy") l.streams = 1;
   if (call == "cuEventDestroy") l.events = 1;
   if (call == "cuDevicePrimaryCtxRelease") l.contexts = 1;
+  if (call == "cuMemFreeAsync") l.allocations = 1;
+  if (call == "cuGraphDestroy") l.graphs = 1;
+  if (call == "cuGraphExecDestroy") l.graph_execs = 1;
+  if (call == "cuMemPoolDestroy") l.pools = 1;
   return l;
 }
 
 // Calls whose failure a destructor reports instead of throwing: the releases, and switching
 // the current context around them (~CurrentContext pops the context it pushed).
-const std::set<std::string> kReportedCalls = {"cuMemFree",      "cuMemFreeHost",   "cuModuleUnload",
-                                              "cuStreamDestroy", "cuEventDestroy", "cuDevicePrimaryCtxRelease",
-                                              "cuCtxPopCurrent", "cuCtxGetCurrent", "cuCtxSetCurrent",
-                                              "cuCtxPushCurrent"};
+// A stream-ordered free orders itself after the streams recorded with record_stream with an
+// event (cuEventCreate, cuEventRecord, cuStreamWaitEvent); when that fails, it reports the
+// failure and waits for the stream on the host (cuStreamSynchronize).
+const std::set<std::string> kReportedCalls = {
+    "cuMemFree",        "cuMemFreeHost",   "cuModuleUnload",  "cuStreamDestroy",    "cuEventDestroy",
+    "cuDevicePrimaryCtxRelease", "cuCtxPopCurrent", "cuCtxGetCurrent", "cuCtxSetCurrent", "cuCtxPushCurrent",
+    "cuMemFreeAsync",   "cuGraphDestroy",  "cuGraphExecDestroy", "cuMemPoolDestroy", "cuEventCreate",
+    "cuEventRecord",    "cuStreamWaitEvent", "cuStreamSynchronize"};
 
 struct Fault {
   CUresult code;
@@ -173,7 +186,8 @@ protected:
         }
         if (thrown) {
           expect_names(*thrown, call, fault);
-          EXPECT_EQ(launch_error, call == "cuLaunchKernel") << "only a refused launch is a LaunchError";
+          EXPECT_EQ(launch_error, call == "cuLaunchKernel" || call == "cuLaunchKernelEx")
+              << "only a refused launch is a LaunchError";
           EXPECT_EQ(reports().size(), 0u) << "a thrown failure was reported as well";
           EXPECT_EQ(to_string(live()), to_string(Live{}));
         } else {
@@ -294,6 +308,96 @@ void two_device_scenario() {
   EXPECT_EQ(buffer.to_host(), kValues);
 }
 
+// Stream-ordered memory from the default pool and a pool of its own, a priority stream, an
+// event between streams, fills of 2 and 4 bytes, device-to-device, 2-D and 3-D copies, a host
+// callback, and a buffer freed after the work of another stream (record_stream).
+void async_scenario() {
+  const auto ctx = simt::Context::primary();
+  simt::Stream stream(ctx, ctx.stream_priorities().greatest);
+  simt::Stream other(ctx);
+  simt::MemoryPool pool(ctx);
+  pool.set_release_threshold(1u << 20);
+  auto a = DeviceBuffer<float>::allocate_async(stream, kValues.size());
+  auto b = DeviceBuffer<float>::allocate_async(stream, kValues.size(), pool);
+  auto halves = DeviceBuffer<std::uint16_t>::allocate_async(stream, 4);
+  a.fill_async(1.0f, stream);
+  halves.fill_async(std::uint16_t{3}, stream);
+  simt::Event ready(ctx, simt::Event::Kind::ordering);
+  ready.record(stream);
+  other.wait(ready);
+  simt::copy_async(b.view(), a.view(), other);
+  b.record_stream(other);
+  simt::copy_2d_async(simt::Pitched2D<float>{b.view(), 4}, {a.view(), 4}, 4, 2, other);
+  simt::copy_3d_async(simt::Pitched3D<float>{b.view(), 2, 2}, {a.view(), 2, 2}, simt::Extent3D{2, 2, 2}, other);
+  int callbacks = 0;
+  other.host_callback([&callbacks] { ++callbacks; });
+  std::vector<float> host(kValues.size());
+  b.copy_to_host_async(host, other);
+  other.synchronize();
+  EXPECT_TRUE(other.is_idle());
+  EXPECT_EQ(callbacks, 1);
+  EXPECT_EQ(host, std::vector<float>(kValues.size(), 1.0f));
+}
+
+// A graph captured from a fill and a checked launch, instantiated, launched, updated with a new
+// capture and launched again; a graph built from it; a cooperative launch.
+void graph_scenario() {
+  const auto ctx = simt::Context::primary();
+  const auto kernel = simt::Module::load_ptx(ctx, kSaxpyPtx, "saxpy.ptx").kernel("saxpy");
+  simt::Stream stream(ctx);
+  auto x = DeviceBuffer<float>::zeroed(ctx, kValues.size());
+  float a = 2;
+  std::uint64_t x_ptr = x.device_ptr();
+  std::uint32_t n = static_cast<std::uint32_t>(kValues.size());
+  void* args[] = {&a, &x_ptr, &x_ptr, &n};
+  auto step = [&] {
+    return simt::Graph::capture(stream, [&] {
+      x.fill_async(2.0f, stream);
+      kernel.launch(stream, simt::LaunchConfig1D{1, 256}, args, 4);
+    });
+  };
+  const simt::Graph graph = step();
+  auto exec = graph.instantiate();
+  exec.launch(stream);
+  a = 3;
+  exec.update(step());
+  exec.launch(stream);
+  simt::Graph parent(ctx);
+  parent.add_child(graph);
+  parent.instantiate().launch(stream);
+  kernel.launch(stream.with_launch_attributes(simt::cooperative_launch()), simt::LaunchConfig1D{2, 256}, args, 4);
+  stream.synchronize();
+  EXPECT_EQ(x.to_host(), std::vector<float>(kValues.size(), 2.0f));
+}
+
+// Two devices and interop: every device's context, peer access and a peer copy, the current
+// context, a stream adopted from its handle, the default pool, 2- and 4-byte fills, queries.
+void devices_scenario() {
+  fake().fake_cuda_set_device_count(2);
+  const auto all = simt::Context::all();
+  EXPECT_TRUE(all[0].can_access_peer(all[1]));
+  all[0].enable_peer_access(all[1]);
+  simt::Stream owner(all[1]);
+  const auto adopted = simt::Stream::adopt(owner.native_handle());
+  EXPECT_EQ(adopted.context().device(), 1);
+  EXPECT_LT(simt::Context::current().device(), 2);  // whichever a failed pop left current
+  EXPECT_EQ(owner.priority(), 0);
+  const auto src = DeviceBuffer<float>::from_host(all[0], kValues);
+  auto dst = DeviceBuffer<float>::zeroed(all[1], kValues.size());
+  simt::copy_async(dst, src, adopted);
+  simt::Event done(all[1]);
+  done.record(adopted);
+  EXPECT_TRUE(done.is_complete());
+  EXPECT_EQ(dst.to_host(), kValues);
+  auto halves = DeviceBuffer<std::uint16_t>::zeroed(all[1], 2);
+  halves.fill(std::uint16_t{9});
+  dst.fill(2.0f);
+  EXPECT_EQ(dst.to_host(), std::vector<float>(kValues.size(), 2.0f));
+  const auto pool = simt::MemoryPool::device_default(all[1]);
+  pool.trim_to(0);
+  EXPECT_EQ(simt::Graph(all[0]).node_count(), 0u);
+}
+
 // ---- Sweeps ------------------------------------------------------------------------------------
 
 // The expected counts are the scenarios' driver calls; `reported` counts the releases (and the
@@ -312,6 +416,18 @@ TEST_F(FaultInjectionTest, EveryCallOfTheFaultRecordScenario) {
 
 TEST_F(FaultInjectionTest, EveryCallOfTheStreamScenario) {
   EXPECT_EQ(sweep(stream_scenario, 44), (Swept{132, 33}));
+}
+
+TEST_F(FaultInjectionTest, EveryCallOfTheAsyncScenario) {
+  EXPECT_EQ(sweep(async_scenario, 65), (Swept{195, 60}));
+}
+
+TEST_F(FaultInjectionTest, EveryCallOfTheGraphScenario) {
+  EXPECT_EQ(sweep(graph_scenario, 89), (Swept{267, 51}));
+}
+
+TEST_F(FaultInjectionTest, EveryCallOfTheDevicesScenario) {
+  EXPECT_EQ(sweep(devices_scenario, 133), (Swept{399, 114}));
 }
 
 TEST_F(FaultInjectionTest, EveryCallOfTheTwoDeviceScenario) {
