@@ -11,4 +11,5 @@
 #include "simt/runtime/launch.hpp"
 #include "simt/runtime/module.hpp"
 #include "simt/runtime/stream.hpp"
+#include "simt/runtime/tensor_map.hpp"
 #include "simt/runtime/view.hpp"

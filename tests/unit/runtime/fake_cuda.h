@@ -25,6 +25,20 @@ typedef struct FakeCudaLaunch {
   unsigned char args[FAKE_CUDA_MAX_ARG_BYTES];
 } FakeCudaLaunch;
 
+/* The arguments of a cuTensorMapEncodeTiled call. The fake writes this struct into the
+   CUtensorMap it encodes (it fits in its 128 bytes), so a launch's parameter bytes show which
+   map a kernel got. */
+typedef struct FakeCudaTensorMap {
+  int data_type;
+  unsigned rank;
+  unsigned long long address;
+  unsigned long long dims[5];
+  unsigned long long strides[4];
+  unsigned short box[5];
+  unsigned char element_strides[5];
+  unsigned char interleave, swizzle;
+} FakeCudaTensorMap;
+
 /* Forget everything: devices back to one default device, no failures queued, counters zero. */
 void fake_cuda_reset(void);
 void fake_cuda_set_device_count(int count);
@@ -68,6 +82,8 @@ const char* fake_cuda_last_module_image(void);
 /* The memory of global `name` (e.g. "__simt_fault_buffer") of a loaded module, once
    cuModuleGetGlobal has been asked for it; null otherwise. */
 void* fake_cuda_module_global(const char* name);
+/* Copies the last cuTensorMapEncodeTiled's arguments into *out; returns how many calls there were. */
+int fake_cuda_last_tensor_map(FakeCudaTensorMap* out);
 /* The last value set with CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES. */
 int fake_cuda_max_dynamic_shared(void);
 

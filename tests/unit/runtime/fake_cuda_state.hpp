@@ -78,6 +78,8 @@ struct State {
   std::map<Event*, std::unique_ptr<Event>> events;
   int launches = 0, max_dynamic_shared = 0;
   FakeCudaLaunch last_launch{};
+  int tensor_maps = 0;
+  FakeCudaTensorMap last_tensor_map{};
   std::string last_image;
 };
 extern State g;

@@ -23,7 +23,8 @@ struct FakeCuda {
   X(fake_cuda_live_host_allocations) X(fake_cuda_live_modules) X(fake_cuda_live_streams)                  \
   X(fake_cuda_live_events) X(fake_cuda_primary_retains) X(fake_cuda_current_context)                     \
   X(fake_cuda_last_module_image) X(fake_cuda_max_dynamic_shared) X(fake_cuda_fail_call)                 \
-  X(fake_cuda_total_calls) X(fake_cuda_failed_call) X(fake_cuda_live_contexts) X(fake_cuda_module_global)
+  X(fake_cuda_total_calls) X(fake_cuda_failed_call) X(fake_cuda_live_contexts) X(fake_cuda_module_global)    \
+  X(fake_cuda_last_tensor_map)
 #define SIMT_FAKE_MEMBER(name) decltype(&::name) name = nullptr;
   SIMT_FAKE_CONTROLS(SIMT_FAKE_MEMBER)
 #undef SIMT_FAKE_MEMBER
