@@ -7,9 +7,11 @@
 //     simt::Mbarrier bar;
 //     bar.init(1);
 //     simt::MbarrierPhase phase;
-//     if (first thread) [[simt::unsafe]] {
-//       bar.arrive_expect_tx(decltype(a)::box_bytes);
-//       simt::tma::load(tile, bar, a, col, row);                   // innermost coordinate first
+//     if (first thread) {
+//       [[simt::unsafe]] {
+//         bar.arrive_expect_tx(decltype(a)::box_bytes);
+//         simt::tma::load(tile, bar, a, col, row);                 // innermost coordinate first
+//       }
 //     }
 //     bar.wait(phase);                                             // now every thread may read tile
 //
