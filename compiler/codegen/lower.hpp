@@ -69,6 +69,15 @@ struct ModuleState {
   llvm::FastMathFlags fp_flags(ir::Type t) const;
 };
 
+/// Where to report a problem with a device operation: the instruction's own location, or, when
+/// that lies in simt's headers (a header function wraps the operation), the user's call that
+/// reached it (lower_intrinsics.cpp).
+SourceLoc user_location(const ir::Module& m, const ir::Instruction& inst);
+
+/// The Hopper intrinsics: mbarrier, TMA, bulk groups, elect.sync, setmaxnreg (lower_hopper.cpp).
+llvm::Value* lower_hopper_intrinsic(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
+                                    llvm::ArrayRef<llvm::Value*> args);
+
 /// printf (vprintf) and assert (__assertfail), lower_print.cpp.
 llvm::Value* lower_print_intrinsic(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
                                    llvm::ArrayRef<llvm::Value*> args);

@@ -103,15 +103,6 @@ bool has_fast_variant(const std::string& base) {
 // ---------------------------------------------------------------------------------------
 // The device API: barriers, fences, warp operations, atomics, time, cp.async, tensor cores.
 
-// The SM number of --arch ("sm_90a" -> 90).
-unsigned sm_number(const std::string& arch) {
-  unsigned n = 0;
-  for (char c : arch)
-    if (c >= '0' && c <= '9') n = n * 10 + unsigned(c - '0');
-    else if (n != 0) break;
-  return n;
-}
-
 class DeviceApiLowering {
  public:
   DeviceApiLowering(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
@@ -127,7 +118,7 @@ class DeviceApiLowering {
   }
   llvm::Value* i32(std::uint32_t v) { return b_.getInt32(v); }
   llvm::Value* poison() { return llvm::PoisonValue::get(s_.type(inst_.type())); }
-  // False (and an error at the call) when the target is older than sm_<sm>.
+  // False (and an error at the user's call) when the target lacks the instruction.
   bool require_sm();  // the target has the instruction (the checker reports it first: simt-target)
   // The constant operand `i`, or an error naming `what` when it is not a constant.
   std::optional<std::uint64_t> constant(unsigned i, const char* what);
@@ -146,36 +137,10 @@ class DeviceApiLowering {
   IntrinsicId id_;
 };
 
-// Where to report a problem with `inst`: its own location, or, when that lies in the simt
-// headers (the operation is wrapped by a header function), the user's call that reached it.
-SourceLoc user_location(const ir::Module& m, const ir::Instruction& inst) {
-  auto in_headers = [&](SourceLoc loc) {
-    if (!loc.valid() || loc.file >= m.files().size()) return false;
-    const std::string& path = m.files().path(loc.file);
-    return path.find("/simt/device/") != std::string::npos || path.find("/simt/half.hpp") != std::string::npos;
-  };
-  SourceLoc loc = inst.loc();
-  const ir::Function* fn = inst.parent() ? inst.parent()->parent() : nullptr;
-  for (int depth = 0; depth < 16 && fn != nullptr && in_headers(loc); ++depth) {
-    const ir::Instruction* site = nullptr;
-    for (const ir::Function* caller : m.functions())
-      for (const ir::Block* b : caller->blocks())
-        for (const ir::Instruction* i : b->instructions())
-          if (site == nullptr && i->opcode() == ir::Opcode::Call && i->callee() == fn) site = i;
-    if (site == nullptr) break;
-    loc = site->loc();
-    fn = site->parent() ? site->parent()->parent() : nullptr;
-  }
-  return loc;
-}
-
 bool DeviceApiLowering::require_sm() {
-  const unsigned sm = ir::intrinsic_min_sm(id_);
-  const char* what = ir::intrinsic_instruction(id_);
-  unsigned have = sm_number(s_.options.arch);
-  if (have >= sm) return true;
-  s_.diags.error(user_location(s_.ir, inst_), std::string(what) + " needs --arch sm_" + std::to_string(sm) +
-                                                  " or newer (the target is " + s_.options.arch + ") [simt-target]");
+  std::string error = ir::intrinsic_target_error(id_, s_.options.arch);
+  if (error.empty()) return true;
+  s_.diags.error(user_location(s_.ir, inst_), error + " [simt-target]");
   return false;
 }
 
@@ -480,6 +445,29 @@ llvm::Value* lower_device_api(ModuleState& s, llvm::IRBuilder<>& b, const ir::In
 
 }  // namespace
 
+// Where to report a problem with `inst`: its own location, or, when that lies in the simt
+// headers (the operation is wrapped by a header function), the user's call that reached it.
+SourceLoc user_location(const ir::Module& m, const ir::Instruction& inst) {
+  auto in_headers = [&](SourceLoc loc) {
+    if (!loc.valid() || loc.file >= m.files().size()) return false;
+    const std::string& path = m.files().path(loc.file);
+    return path.find("/simt/device/") != std::string::npos || path.find("/simt/half.hpp") != std::string::npos;
+  };
+  SourceLoc loc = inst.loc();
+  const ir::Function* fn = inst.parent() ? inst.parent()->parent() : nullptr;
+  for (int depth = 0; depth < 16 && fn != nullptr && in_headers(loc); ++depth) {
+    const ir::Instruction* site = nullptr;
+    for (const ir::Function* caller : m.functions())
+      for (const ir::Block* b : caller->blocks())
+        for (const ir::Instruction* i : b->instructions())
+          if (site == nullptr && i->opcode() == ir::Opcode::Call && i->callee() == fn) site = i;
+    if (site == nullptr) break;
+    loc = site->loc();
+    fn = site->parent() ? site->parent()->parent() : nullptr;
+  }
+  return loc;
+}
+
 llvm::Value* FunctionLowerer::lower_intrinsic(const ir::Instruction& inst) {
   const IntrinsicId id = inst.intrinsic_id();
   std::vector<llvm::Value*> args;
@@ -503,6 +491,8 @@ llvm::Value* FunctionLowerer::lower_intrinsic(const ir::Instruction& inst) {
     result = lower_print_intrinsic(s_, b_, inst, args);
   } else if (id >= IntrinsicId::BarrierSync && id <= IntrinsicId::MmaBF16) {
     result = lower_device_api(s_, b_, inst, args);
+  } else if (id >= IntrinsicId::MbarrierInit && id <= IntrinsicId::SetMaxNRegDec) {
+    result = lower_hopper_intrinsic(s_, b_, inst, args);
   } else if (inst.type().is_float() || id == IntrinsicId::IsNan || id == IntrinsicId::IsInf ||
              id == IntrinsicId::IsFinite) {
     result = lower_float_math(inst, args);

@@ -123,6 +123,14 @@ llvm::Function* declare_function(ModuleState& s, const ir::Function& fn) {
     arg->setName(fn.param(i)->name());
     std::uint8_t attrs = fn.param_attrs(i);
     if (!arg->getType()->isPointerTy()) continue;
+    if (attrs & ir::GridConstant) {
+      // The tensor map stays in the parameter space, where TMA reads it: byval of its 128
+      // bytes, and grid_constant so that NVPTX takes its address (cvta.param) instead of a copy.
+      arg->addAttr(llvm::Attribute::getWithByValType(s.ctx, llvm::ArrayType::get(llvm::Type::getInt8Ty(s.ctx), 128)));
+      arg->addAttr(llvm::Attribute::getWithAlignment(s.ctx, llvm::Align(64)));
+      arg->addAttr(llvm::Attribute::get(s.ctx, "nvvm.grid_constant"));
+      continue;
+    }
     // noalias + readonly on a global kernel pointer is what lets NVPTX load through the
     // non-coherent cache (ld.global.nc).
     if (attrs & ir::NoAlias) arg->addAttr(llvm::Attribute::NoAlias);

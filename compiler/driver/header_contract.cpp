@@ -59,12 +59,14 @@ std::string operand_value(const ir::KernelContract::Operand& operand, bool host)
   return "0";
 }
 
-// "Slice", "DisjointSlice" or "AtomicSlice" (the aliasing check's messages spell them so).
+// "Slice", "DisjointSlice", "AtomicSlice" or "TensorMap" (the aliasing check's messages spell
+// them so). A TensorMap counts as read: its safe use is TMA loads; stores through it are Tier 3.
 const char* buffer_kind(const ir::KernelParam& param) {
   switch (param.kind) {
     case ir::KernelParam::Kind::Slice: return "Slice";
     case ir::KernelParam::Kind::DisjointSlice: return "DisjointSlice";
     case ir::KernelParam::Kind::AtomicSlice: return "AtomicSlice";
+    case ir::KernelParam::Kind::TensorMap: return "TensorMap";
     default: return nullptr;
   }
 }
@@ -84,7 +86,8 @@ void emit_check_arguments(std::ostream& os, const ir::KernelSignature& sig, cons
   for (const ir::KernelParam& param : sig.params) {
     const char* kind = buffer_kind(param);
     if (kind == nullptr) continue;
-    const std::string written = param.kind != ir::KernelParam::Kind::Slice ? "true" : "false";
+    const bool read = param.kind == ir::KernelParam::Kind::Slice || param.kind == ir::KernelParam::Kind::TensorMap;
+    const std::string written = read ? "false" : "true";
     if (host)
       buffers.push_back("simt::host::buffer_arg(" + cpp_string(param.name) + ", \"" + kind + "\", " + param.name + ", " +
                         written + ")");
@@ -119,8 +122,9 @@ std::string cpp_string(const std::string& text) {
 std::string launch_annotation(const ir::KernelSignature& sig) {
   LaunchAnnotation annotation;
   annotation.kernel = sig.cpp_name;
-  for (const ir::KernelParam& param : sig.params)
-    if (const char* kind = buffer_kind(param)) annotation.buffers.push_back({param.name, kind});
+  for (const ir::KernelParam& param : sig.params)  // simtc check --host follows views, not tensor maps
+    if (const char* kind = buffer_kind(param); kind != nullptr && param.kind != ir::KernelParam::Kind::TensorMap)
+      annotation.buffers.push_back({param.name, kind});
   return "SIMT_LAUNCH_ANNOTATION(" + cpp_string(format_launch_annotation(annotation)) + ")";
 }
 

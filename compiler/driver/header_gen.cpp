@@ -18,6 +18,13 @@ std::string base_name(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+// "simt::TensorMap<float, 64, 32>": the kernel's parameter type and the runtime's host type alike.
+std::string tensor_map_type(const ir::KernelParam& param) {
+  std::string out = "simt::TensorMap<" + param.host_type;
+  for (std::uint32_t extent : param.box) out += ", " + std::to_string(extent);
+  return out + ">";
+}
+
 // The C++ parameter list entry of a kernel parameter in the launcher.
 std::string launcher_param(const ir::KernelParam& param) {
   switch (param.kind) {
@@ -32,6 +39,8 @@ std::string launcher_param(const ir::KernelParam& param) {
       return "simt::DeviceView<" + param.host_type + "> " + param.name;
     case ir::KernelParam::Kind::Struct:
       return "const " + param.host_type + "& " + param.name;
+    case ir::KernelParam::Kind::TensorMap:
+      return "const " + tensor_map_type(param) + "& " + param.name;
   }
   return "";
 }
@@ -50,6 +59,8 @@ std::string kernel_param(const ir::KernelParam& param) {
       return "simt::DisjointSlice<" + param.host_type + "> " + param.name;
     case ir::KernelParam::Kind::AtomicSlice:
       return "simt::AtomicSlice<" + param.host_type + "> " + param.name;
+    case ir::KernelParam::Kind::TensorMap:
+      return tensor_map_type(param) + " " + param.name;
   }
   return "";
 }
@@ -96,6 +107,9 @@ void emit_launcher(std::ostream& os, const ir::Function& fn) {
         break;
       case ir::KernelParam::Kind::Struct:
         for (const std::string& path : param.leaf_paths) args.push_back("&" + param.name + "." + path);
+        break;
+      case ir::KernelParam::Kind::TensorMap:  // its 128 bytes, which the driver copies into .param
+        args.push_back(param.name + ".descriptor()");
         break;
     }
   }

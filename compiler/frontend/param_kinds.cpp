@@ -170,6 +170,40 @@ ParamClass classify_atomic_slice(const clang::ASTContext& context, clang::QualTy
   return out;
 }
 
+// simt::TensorMap<T, Box...>: elements the copy engine moves (integers and floating-point values
+// of 1 to 8 bytes) and a box of 1 to 5 dimensions (simt/device/tma.hpp checks its extents).
+ParamClass classify_tensor_map(const clang::ASTContext& context, clang::QualType canonical) {
+  ParamClass out;
+  const auto* spec = llvm::cast<clang::ClassTemplateSpecializationDecl>(canonical->getAsCXXRecordDecl());
+  const clang::TemplateArgumentList& args = spec->getTemplateArgs();
+  if (args.size() != 2 || args[0].getKind() != clang::TemplateArgument::Type ||
+      args[1].getKind() != clang::TemplateArgument::Pack) {
+    out.reason = "it is not simt::TensorMap<T, Box...>";
+    return out;
+  }
+  clang::QualType element = args[0].getAsType().getCanonicalType();
+  if (!is_scalar_type(element) || element.isConstQualified() || element->isBooleanType() ||
+      element->isEnumeralType()) {
+    clang::PrintingPolicy policy(context.getLangOpts());
+    policy.SuppressTagKeyword = true;
+    out.reason = "a TensorMap holds integers or floating-point values, not '" +
+                 args[0].getAsType().getAsString(policy) + "'";
+    return out;
+  }
+  for (const clang::TemplateArgument& extent : args[1].pack_elements()) {
+    if (extent.getKind() != clang::TemplateArgument::Integral) return out;
+    out.box.push_back(std::uint32_t(extent.getAsIntegral().getZExtValue()));
+  }
+  if (out.box.empty() || out.box.size() > 5) {
+    out.reason = "a TensorMap's box has 1 to 5 dimensions, not " + std::to_string(out.box.size());
+    out.box.clear();
+    return out;
+  }
+  out.kind = ParamKind::TensorMap;
+  out.element = element.getTypePtr();
+  return out;
+}
+
 }  // namespace
 
 ParamClass classify_param(const clang::ASTContext& context, clang::QualType type) {
@@ -188,6 +222,7 @@ ParamClass classify_param(const clang::ASTContext& context, clang::QualType type
     return out;
   }
   if (is_simt_template(canonical, "AtomicSlice")) return classify_atomic_slice(context, canonical);
+  if (is_simt_template(canonical, "TensorMap")) return classify_tensor_map(context, canonical);
   for (const char* name : {"Slice", "DisjointSlice"}) {
     if (!is_simt_template(canonical, name)) continue;
     const auto* spec =

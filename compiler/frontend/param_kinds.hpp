@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -19,6 +20,7 @@ enum class ParamKind {
   DisjointSlice,  // simt::DisjointSlice<T>
   AtomicSlice,    // simt::AtomicSlice<T>: any thread may update any element atomically
   Struct,         // trivially copyable struct whose leaves are all scalars
+  TensorMap,      // simt::TensorMap<T, Box...>: a TMA descriptor, 128 bytes in param space
   Pointer,        // rejected: raw pointer
   Reference,      // rejected: reference
   Unsupported,    // rejected: anything else (reason says why)
@@ -37,7 +39,9 @@ struct ParamClass {
   /// DisjointSlice only: its index space and the space's argument (W or N; 0 for the others).
   IndexSpace space = IndexSpace::Linear;
   std::uint32_t space_arg = 0;
-  /// Slice/DisjointSlice/AtomicSlice: the element type (without const). Empty otherwise.
+  /// TensorMap only: its box, innermost dimension first (1 to 5 entries).
+  std::vector<std::uint32_t> box;
+  /// Slice/DisjointSlice/AtomicSlice/TensorMap: the element type (without const). Empty otherwise.
   const void* element = nullptr;  // a clang::Type* (opaque to keep Clang out of this header)
   /// Unsupported or Struct with a bad member: why, e.g. "member 'p' is a pointer".
   std::string reason;

@@ -54,6 +54,9 @@ struct LaunchBounds {
 enum ParamAttrs : std::uint8_t {
   NoAlias = 1,   // no other pointer parameter reaches the memory this one reaches
   ReadOnly = 2,  // the function never writes through it
+  // A kernel's 128-byte, 64-byte-aligned opaque parameter (a TMA tensor map) that stays in the
+  // parameter space: the IR param is its address (PTX `.param .align 64 .b8 name[128]`).
+  GridConstant = 4,
 };
 
 class Function {

@@ -103,6 +103,7 @@ std::string check_intrinsic_signature(IntrinsicId id, Type result,
     return name + " expects two i32 or i64 operands of the result type";
   }
   if (in(id, I::BarrierSync, I::MmaBF16)) return check_device_api(id, result, operands);
+  if (in(id, I::MbarrierInit, I::SetMaxNRegDec)) return detail::check_hopper_signature(id, result, operands);
   // The kernel language's printf and assert.
   if (id == I::Printf) {
     if (operands.size() == 2 && operands[0].is_ptr() && operands[1].is_ptr() && result == Type::i32())
@@ -236,7 +237,21 @@ std::string check_device_api(IntrinsicId id, Type result, std::span<const Type> 
 
 }  // namespace
 
-unsigned intrinsic_min_sm(IntrinsicId id) { return *intrinsic_instruction(id) != 0 ? 80 : 0; }
+TargetNeed intrinsic_target_need(IntrinsicId id) {
+  using I = IntrinsicId;
+  switch (id) {
+    case I::MbarrierInit: case I::MbarrierArrive:
+      return {80, false};
+    case I::MbarrierInitFence: case I::MbarrierArriveExpectTx: case I::MbarrierTryWait:
+    case I::MbarrierTryWaitParity: case I::FenceProxyAsyncShared: case I::TmaLoad: case I::TmaStore:
+    case I::BulkCommit: case I::BulkWait: case I::BulkWaitRead: case I::ElectSync:
+      return {90, false};
+    case I::SetMaxNRegInc: case I::SetMaxNRegDec:
+      return {90, true, true};
+    default:
+      return {*intrinsic_instruction(id) != 0 ? 80u : 0u, false};
+  }
+}
 
 const char* intrinsic_instruction(IntrinsicId id) {
   using I = IntrinsicId;
@@ -249,9 +264,45 @@ const char* intrinsic_instruction(IntrinsicId id) {
       return "cp.async";
     case I::MmaF16: case I::MmaBF16:
       return "mma.sync.m16n8k16";
+    case I::MbarrierInit: return "mbarrier.init";
+    case I::MbarrierInitFence: return "fence.mbarrier_init";
+    case I::MbarrierArrive: return "mbarrier.arrive";
+    case I::MbarrierArriveExpectTx: return "mbarrier.arrive.expect_tx";
+    case I::MbarrierTryWait: return "mbarrier.try_wait";
+    case I::MbarrierTryWaitParity: return "mbarrier.try_wait.parity";
+    case I::FenceProxyAsyncShared: return "fence.proxy.async";
+    case I::TmaLoad: case I::TmaStore: return "cp.async.bulk.tensor";
+    case I::BulkCommit: case I::BulkWait: case I::BulkWaitRead: return "cp.async.bulk";
+    case I::ElectSync: return "elect.sync";
+    case I::SetMaxNRegInc: case I::SetMaxNRegDec: return "setmaxnreg";
     default:
       return "";
   }
+}
+
+std::string intrinsic_target_error(IntrinsicId id, std::string_view arch) {
+  const TargetNeed need = intrinsic_target_need(id);
+  if (need.sm == 0) return "";
+  // "sm_90a" -> 90 and 'a'; an arch simtc does not know is the command line's error.
+  std::string_view rest = arch;
+  if (rest.substr(0, 3) != "sm_") return "";
+  rest.remove_prefix(3);
+  unsigned sm = 0;
+  while (!rest.empty() && rest.front() >= '0' && rest.front() <= '9') {
+    sm = sm * 10 + unsigned(rest.front() - '0');
+    rest.remove_prefix(1);
+  }
+  if (sm == 0) return "";
+  const bool specific = rest == "a" || rest == "f";
+  const bool ok = !need.arch_specific ? sm >= need.sm
+                                      : (sm == need.sm && rest == "a") || (need.later_families && specific && sm > need.sm);
+  if (ok) return "";
+  const std::string wanted = "sm_" + std::to_string(need.sm) +
+                             (!need.arch_specific    ? " or newer"
+                              : need.later_families ? "a or a later arch-specific target such as sm_100a"
+                                                    : "a");
+  return std::string(intrinsic_instruction(id)) + " needs --arch " + wanted + " (the target is " +
+         std::string(arch) + ")";
 }
 
 }  // namespace simtc::ir

@@ -20,6 +20,7 @@ struct KernelParam {
     DisjointSlice,  // simt::DisjointSlice<T>: two IR params, data (ptr.global) and size (i64)
     Struct,         // a trivially copyable struct of scalars, one IR param per scalar leaf
     AtomicSlice,    // simt::AtomicSlice<T>: two IR params, data (ptr.global) and size (i64)
+    TensorMap,      // simt::TensorMap<T, Box...>: one grid_constant IR param, a ptr to its 128 bytes
   };
 
   std::string name;       // the C++ parameter name
@@ -27,6 +28,8 @@ struct KernelParam {
   /// The host C++ spelling of the scalar, element or struct type ("float", "std::uint32_t",
   /// "simt::half", "ns::Params").
   std::string host_type;
+  /// TensorMap only: the box its copies move, innermost dimension first (1 to 5 entries).
+  std::vector<std::uint32_t> box;
   unsigned first_ir_param = 0;  // index of its first IR parameter
   unsigned ir_param_count = 1;
   /// Struct only: one access path per leaf, parallel to the IR params ("a", "pos.x", "w[2]").

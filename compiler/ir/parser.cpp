@@ -340,6 +340,7 @@ bool Parser::parse_header() {
     for (;;) {
       if (peek().text == "noalias") param_attrs |= NoAlias;
       else if (peek().text == "readonly") param_attrs |= ReadOnly;
+      else if (peek().text == "grid_constant") param_attrs |= GridConstant;
       else break;
       ++p_;
     }

@@ -227,6 +227,7 @@ void print_function(std::ostream& os, const Function& fn, const FileTable* files
     os << (i ? ", " : "") << fn.param(i)->type().str() << " ";
     if (fn.param_attrs(i) & NoAlias) os << "noalias ";
     if (fn.param_attrs(i) & ReadOnly) os << "readonly ";
+    if (fn.param_attrs(i) & GridConstant) os << "grid_constant ";
     os << names.value(fn.param(i));
   }
   os << ")";

@@ -56,6 +56,12 @@ void FunctionGen::emit_kernel(const clang::FunctionDecl* decl) {
     const ir::KernelParam& abi = signature.params[index++];
     set_loc(param->getLocation());
     clang::QualType type = param->getType();
+    if (abi.kind == ir::KernelParam::Kind::TensorMap) {
+      // The descriptor stays where the launch put it: TMA reads it from the parameter space,
+      // never from a copy in local memory.
+      locals_[param] = fn_->param(abi.first_ir_param);
+      continue;
+    }
     ir::Value* object = create_temp(type, abi.name);
     locals_[param] = object;
     cx_.note_variable(object, param, index);
@@ -97,6 +103,8 @@ void FunctionGen::emit_kernel(const clang::FunctionDecl* decl) {
                    cx_.align_of(leaves[i].type));
         break;
       }
+      case ir::KernelParam::Kind::TensorMap:
+        break;  // bound above
     }
   }
   emit_stmt(decl->getBody());

@@ -103,6 +103,7 @@ std::string declared_type(clang::ASTContext& ast, const frontend::ParamClass& cl
       host_declared_type(ast, written_element(type).value_or(clang::QualType(static_cast<const clang::Type*>(cls.element), 0)));
   if (!element) return "";
   switch (param.kind) {
+    case Kind::TensorMap: return "";  // the host's TensorMap is the runtime's, not the kernel's
     case Kind::Slice: return "simt::Slice<const " + *element + ">";
     case Kind::AtomicSlice: return "simt::AtomicSlice<" + *element + ">";
     default:
@@ -169,6 +170,15 @@ void add_kernel(IrgenContext& cx, const clang::FunctionDecl* kernel) {
           names.push_back(out.name + "." + leaf.path);
           attrs.push_back(0);
         }
+        break;
+      }
+      case frontend::ParamKind::TensorMap: {
+        out.kind = ir::KernelParam::Kind::TensorMap;
+        out.host_type = host_spelling(ast, clang::QualType(static_cast<const clang::Type*>(cls.element), 0));
+        out.box = cls.box;
+        types.push_back(ir::Type::ptr());
+        names.push_back(out.name);
+        attrs.push_back(ir::GridConstant | ir::ReadOnly);
         break;
       }
       default:

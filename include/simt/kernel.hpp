@@ -19,3 +19,6 @@
 #include "simt/device/clock.hpp"
 #include "simt/device/async_copy.hpp"
 #include "simt/device/mma.hpp"
+#include "simt/device/mbarrier.hpp"
+#include "simt/device/tma.hpp"
+#include "simt/device/warpgroup.hpp"

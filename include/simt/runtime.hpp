@@ -16,4 +16,5 @@
 #include "simt/runtime/nccl.hpp"
 #include "simt/runtime/stream.hpp"
 #include "simt/runtime/stream_pool.hpp"
+#include "simt/runtime/tensor_map.hpp"
 #include "simt/runtime/view.hpp"

@@ -7,6 +7,7 @@
 #include "context_state.hpp"
 #include "fault.hpp"
 #include "launch_extended.hpp"
+#include "ptx_target.hpp"
 #include "simt/runtime/error.hpp"
 #include "simt/runtime/module.hpp"
 #include "text.hpp"
@@ -74,6 +75,9 @@ Module Module::load_ptx(const Context& context, std::string_view ptx, std::strin
     values[count++] = reinterpret_cast<void*>(std::uintptr_t{1});
   }
 
+  if (const std::string_view target = detail::ptx_target(image); detail::arch_specific(target))
+    if (std::string why = detail::target_mismatch(target, context.compute_capability()); !why.empty())
+      throw UsageError(cat("loading module ", quoted(name_for_errors)), why);
   CurrentContext current(context.native_handle());
   CUmodule module = nullptr;
   const CUresult result = detail::driver().cuModuleLoadDataEx(&module, image.c_str(), count, options, values);

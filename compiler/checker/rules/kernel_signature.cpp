@@ -42,6 +42,7 @@ void check_param(RuleContext& context, const clang::FunctionDecl& kernel,
     case ParamKind::DisjointSlice:
     case ParamKind::AtomicSlice:
     case ParamKind::Struct:
+    case ParamKind::TensorMap:
       return;
     case ParamKind::Pointer: {
       context.error(param.getLocation(), what + " is a raw pointer (" + quoted_type(type) + ")")
@@ -107,6 +108,10 @@ std::uint64_t param_space(clang::ASTContext& ast, const clang::FunctionDecl& ker
       case ParamKind::DisjointSlice:
       case ParamKind::AtomicSlice:  // data pointer and size (and a row width for RuntimeRows)
         size = cls.space == frontend::IndexSpace::RuntimeRows ? 24 : 16;
+        break;
+      case ParamKind::TensorMap:  // the driver's CUtensorMap: 128 opaque bytes, 64-byte aligned
+        size = 128;
+        align = 64;
         break;
       default: continue;  // reported by check_param
     }

@@ -2,7 +2,7 @@
 // The operations live in simt's headers as builtins (simt.builtin:<intrinsic>), usually behind
 // a small inline function; the rule follows the user's calls into those headers and reports
 // each operation the target lacks at the user's call that reaches it. The table of which
-// instruction needs which architecture is the IR's (ir::intrinsic_min_sm), the same one code
+// instruction needs which architecture is the IR's (ir::intrinsic_target_error), the same one code
 // generation checks. (docs/rules/simt-target.md)
 #include <map>
 #include <set>
@@ -15,14 +15,6 @@
 
 namespace simtc::checker {
 namespace {
-
-unsigned sm_of(const std::string& arch) {
-  llvm::StringRef digits(arch);
-  if (!digits.consume_front("sm_")) return 0;
-  unsigned sm = 0;
-  digits.take_while([](char c) { return c >= '0' && c <= '9'; }).getAsInteger(10, sm);
-  return sm;
-}
 
 // The intrinsic a simt builtin declaration stands for.
 std::optional<ir::IntrinsicId> builtin_of(const clang::FunctionDecl* fn) {
@@ -75,7 +67,7 @@ class HeaderOperations : public clang::RecursiveASTVisitor<HeaderOperations> {
 
 class CallVisitor : public clang::RecursiveASTVisitor<CallVisitor> {
  public:
-  CallVisitor(RuleContext& context, unsigned sm) : context_(context), sm_(sm) {}
+  explicit CallVisitor(RuleContext& context) : context_(context) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return false; }
   bool TraverseLambdaExpr(clang::LambdaExpr* lambda) { return traverse_lambda_captures(*this, lambda); }
@@ -94,24 +86,19 @@ class CallVisitor : public clang::RecursiveASTVisitor<CallVisitor> {
     if (callee == nullptr || !in_simt_header(context_.ast().getSourceManager(), callee->getLocation())) return;
     std::set<std::string> reported;
     for (ir::IntrinsicId id : operations_.of(callee)) {
-      unsigned needs = ir::intrinsic_min_sm(id);
-      if (needs <= sm_ || !reported.insert(ir::intrinsic_instruction(id)).second) continue;
-      context_.error(loc, std::string(ir::intrinsic_instruction(id)) + " needs --arch sm_" + std::to_string(needs) +
-                              " or newer (the target is " + context_.options().arch + ")")
-          << range;
+      std::string error = ir::intrinsic_target_error(id, context_.options().arch);
+      if (error.empty() || !reported.insert(ir::intrinsic_instruction(id)).second) continue;
+      context_.error(loc, error) << range;
     }
   }
   RuleContext& context_;
-  unsigned sm_;
   HeaderOperations operations_;
 };
 
 }  // namespace
 
 void check_target(RuleContext& context) {
-  unsigned sm = sm_of(context.options().arch);
-  if (sm == 0) return;  // an invalid --arch is the command line's error
-  CallVisitor visitor(context, sm);
+  CallVisitor visitor(context);  // an invalid --arch is the command line's error (no diagnostics here)
   for (const clang::FunctionDecl* fn : context.reachable())
     for (clang::Stmt* code : function_code(*fn)) visitor.TraverseStmt(code);
 }

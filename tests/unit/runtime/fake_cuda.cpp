@@ -275,6 +275,8 @@ void fake_cuda_reset(void) {
   g.call_log.clear();
   g.launches = g.max_dynamic_shared = 0;
   g.last_launch = FakeCudaLaunch{};
+  g.tensor_maps = 0;
+  g.last_tensor_map = FakeCudaTensorMap{};
   g.last_image.clear();
   t_stack.clear();
 }
@@ -296,6 +298,11 @@ void fake_cuda_set_clock_ms(float ms) { g.clock_ms = ms; }
 int fake_cuda_last_launch(FakeCudaLaunch* out) {
   *out = g.last_launch;
   return g.launches;
+}
+
+int fake_cuda_last_tensor_map(FakeCudaTensorMap* out) {
+  *out = g.last_tensor_map;
+  return g.tensor_maps;
 }
 
 int fake_cuda_call_count(const char* entry) {

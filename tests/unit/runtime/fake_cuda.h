@@ -30,6 +30,20 @@ typedef struct FakeCudaLaunch {
   int priority;
 } FakeCudaLaunch;
 
+/* The arguments of a cuTensorMapEncodeTiled call. The fake writes this struct into the
+   CUtensorMap it encodes (it fits in its 128 bytes), so a launch's parameter bytes show which
+   map a kernel got. */
+typedef struct FakeCudaTensorMap {
+  int data_type;
+  unsigned rank;
+  unsigned long long address;
+  unsigned long long dims[5];
+  unsigned long long strides[4];
+  unsigned short box[5];
+  unsigned char element_strides[5];
+  unsigned char interleave, swizzle;
+} FakeCudaTensorMap;
+
 /* Forget everything: devices back to one default device, no failures queued, counters zero. */
 void fake_cuda_reset(void);
 void fake_cuda_set_device_count(int count);
@@ -84,6 +98,8 @@ unsigned long long fake_cuda_pool_release_threshold(void* pool);
 void fake_cuda_set_peer_access_possible(int possible);
 /* Whether `context` may access `peer`'s memory (cuCtxEnablePeerAccess was called). */
 int fake_cuda_peer_access_enabled(void* context, void* peer);
+/* Copies the last cuTensorMapEncodeTiled's arguments into *out; returns how many calls there were. */
+int fake_cuda_last_tensor_map(FakeCudaTensorMap* out);
 /* The last value set with CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES. */
 int fake_cuda_max_dynamic_shared(void);
 

@@ -379,3 +379,36 @@ CUresult cuLaunchKernel(CUfunction function, unsigned gx, unsigned gy, unsigned 
   launch.stream = stream;
   return fake::launch_kernel(launch, params);
 }
+
+// What the real driver checks of a tiled map without interleave (the runtime checks them first,
+// with messages); the arguments are recorded and written into the map.
+CUresult cuTensorMapEncodeTiled(CUtensorMap* map, CUtensorMapDataType type, cuuint32_t rank, void* address,
+                                const cuuint64_t* dims, const cuuint64_t* strides, const cuuint32_t* box,
+                                const cuuint32_t* element_strides, CUtensorMapInterleave interleave,
+                                CUtensorMapSwizzle swizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill) {
+  FAKE_ENTER(cuTensorMapEncodeTiled);
+  if (map == nullptr || rank < 1 || rank > 5 || reinterpret_cast<std::uintptr_t>(address) % 16 != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  FakeCudaTensorMap t{};
+  t.data_type = int(type);
+  t.rank = rank;
+  t.address = reinterpret_cast<std::uintptr_t>(address);
+  for (cuuint32_t i = 0; i < rank; ++i) {
+    if (dims[i] == 0 || box[i] == 0 || box[i] > 256) return CUDA_ERROR_INVALID_VALUE;
+    t.dims[i] = dims[i];
+    t.box[i] = static_cast<unsigned short>(box[i]);
+    t.element_strides[i] = static_cast<unsigned char>(element_strides[i]);
+  }
+  for (cuuint32_t i = 0; i + 1 < rank; ++i) {
+    if (strides[i] % 16 != 0) return CUDA_ERROR_INVALID_VALUE;
+    t.strides[i] = strides[i];
+  }
+  t.interleave = static_cast<unsigned char>(interleave);
+  t.swizzle = static_cast<unsigned char>(swizzle);
+  static_assert(sizeof(FakeCudaTensorMap) <= sizeof(CUtensorMap));
+  std::memset(map, 0, sizeof *map);
+  std::memcpy(map, &t, sizeof t);
+  g.last_tensor_map = t;
+  ++g.tensor_maps;
+  return CUDA_SUCCESS;
+}

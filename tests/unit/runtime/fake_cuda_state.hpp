@@ -121,6 +121,8 @@ struct State {
   std::string call_log;  // the documented names of the calls since the reset, space-separated
   int launches = 0, max_dynamic_shared = 0;
   FakeCudaLaunch last_launch{};
+  int tensor_maps = 0;
+  FakeCudaTensorMap last_tensor_map{};
   std::string last_image;
 };
 extern State g;

@@ -25,7 +25,8 @@ struct FakeCuda {
   X(fake_cuda_last_module_image) X(fake_cuda_max_dynamic_shared) X(fake_cuda_fail_call)                 \
   X(fake_cuda_total_calls) X(fake_cuda_failed_call) X(fake_cuda_live_contexts) X(fake_cuda_module_global)    \
   X(fake_cuda_call_log) X(fake_cuda_live_graphs) X(fake_cuda_live_graph_execs) X(fake_cuda_live_pools)     \
-  X(fake_cuda_pool_release_threshold) X(fake_cuda_set_peer_access_possible) X(fake_cuda_peer_access_enabled)
+  X(fake_cuda_pool_release_threshold) X(fake_cuda_set_peer_access_possible) X(fake_cuda_peer_access_enabled) \
+  X(fake_cuda_last_tensor_map)
 #define SIMT_FAKE_MEMBER(name) decltype(&::name) name = nullptr;
   SIMT_FAKE_CONTROLS(SIMT_FAKE_MEMBER)
 #undef SIMT_FAKE_MEMBER

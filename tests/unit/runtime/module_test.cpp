@@ -169,6 +169,44 @@ TEST_F(ModuleTest, ModulesAreSharedByCopies) {
   EXPECT_EQ(fake().fake_cuda_live_modules(), 1);
 }
 
+// PTX for an arch-specific target (sm_90a) runs on its own compute capability only: refused
+// before the driver sees it elsewhere, naming both.
+constexpr const char* kArchSpecificPtx = R"(
+.version 8.0
+.target sm_90a
+.address_size 64
+
+.visible .entry k()
+{
+	ret;
+}
+)";
+
+TEST_F(ModuleTest, ArchSpecificPtxLoadsOnlyOnItsComputeCapability) {
+  fake().fake_cuda_set_device_attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, 8);
+  fake().fake_cuda_set_device_attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, 0);
+  const auto ctx = simt::Context::primary();
+  EXPECT_EQ(what_of<simt::UsageError>([&] { simt::Module::load_ptx(ctx, kArchSpecificPtx, "wgmma.cpp"); }),
+            "loading module 'wgmma.cpp': the PTX is for sm_90a, which runs only on devices of compute capability "
+            "9.0; this device has 8.0 (rebuild with --arch sm_80)");
+  EXPECT_EQ(fake().fake_cuda_call_count("cuModuleLoadDataEx"), 0);
+}
+
+TEST_F(ModuleTest, FamilyPtxLoadsOnlyInItsFamily) {
+  const auto ctx = simt::Context::primary();  // the fake device is 9.0
+  std::string ptx = kArchSpecificPtx;
+  ptx.replace(ptx.find("sm_90a"), 6, "sm_100f");
+  EXPECT_EQ(what_of<simt::UsageError>([&] { simt::Module::load_ptx(ctx, ptx, "f.cpp"); }),
+            "loading module 'f.cpp': the PTX is for sm_100f, which runs only on devices of compute capability "
+            "10.0 to 10.9; this device has 9.0 (rebuild with --arch sm_90)");
+}
+
+TEST_F(ModuleTest, ArchSpecificPtxLoadsOnItsComputeCapability) {
+  const auto ctx = simt::Context::primary();  // the fake device is 9.0
+  const auto module = simt::Module::load_ptx(ctx, kArchSpecificPtx, "wgmma.cpp");
+  EXPECT_EQ(module.kernel("k").name(), "k");
+}
+
 TEST(LaunchConfigTest, ShapesAndCover) {
   EXPECT_EQ(simt::LaunchConfig1D::cover(1000, 256).grid, 4u);
   EXPECT_EQ(simt::LaunchConfig1D::cover(1024, 256).grid, 4u);

@@ -1,0 +1,154 @@
+// The Hopper intrinsics -> NVVM intrinsics, each of which NVPTX prints as one PTX instruction:
+//   mbarrier.init             mbarrier.init.shared.b64 [bar], count
+//   mbarrier.init_fence       fence.mbarrier_init.release.cluster
+//   mbarrier.arrive           mbarrier.arrive.shared.b64 state, [bar]
+//   mbarrier.arrive.expect_tx mbarrier.arrive.expect_tx.shared.b64 state, [bar], bytes
+//   mbarrier.try_wait         mbarrier.try_wait.shared.b64 p, [bar], state
+//   mbarrier.try_wait.parity  mbarrier.try_wait.parity.shared.b64 p, [bar], parity
+//   fence.proxy.async.shared  fence.proxy.async.shared::cta
+//   tma.load                  cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+//   tma.store                 cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group
+//   tma.commit_group          cp.async.bulk.commit_group
+//   tma.wait_group[.read]     cp.async.bulk.wait_group[.read] N
+//   warp.elect                elect.sync r|p, mask
+//   warpgroup.setmaxnreg.*    setmaxnreg.{inc,dec}.sync.aligned.u32 N
+// (.shared is .shared::cta.) Pointers arrive generic and are converted to the window the
+// instruction reads; the tensor map pointer is the kernel's grid-constant parameter, which NVPTX
+// takes the generic address of (cvta.param).
+#include "codegen/lower.hpp"
+
+#include <optional>
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/IntrinsicsNVPTX.h>
+
+#include "support/ice.hpp"
+
+namespace simtc::codegen::detail {
+namespace {
+
+using ir::IntrinsicId;
+namespace N = llvm::Intrinsic;
+
+constexpr unsigned kSharedSpace = 3;
+constexpr unsigned kSharedClusterSpace = 7;
+
+class HopperLowering {
+ public:
+  HopperLowering(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst, llvm::ArrayRef<llvm::Value*> args)
+      : s_(s), b_(b), inst_(inst), args_(args), id_(inst.intrinsic_id()) {}
+
+  llvm::Value* run() {
+    using I = IntrinsicId;
+    std::string error = ir::intrinsic_target_error(id_, s_.options.arch);
+    if (!error.empty()) {  // the checker reports it first (simt-target); this covers IR input
+      s_.diags.error(user_location(s_.ir, inst_), error + " [simt-target]");
+      return inst_.type().is_void() ? nullptr : llvm::PoisonValue::get(s_.type(inst_.type()));
+    }
+    switch (id_) {
+      case I::MbarrierInit: return call(N::nvvm_mbarrier_init_shared, {shared(args_[0]), args_[1]});
+      case I::MbarrierInitFence: return call(N::nvvm_fence_mbarrier_init_release_cluster, {});
+      case I::MbarrierArrive: return call(N::nvvm_mbarrier_arrive_shared, {shared(args_[0])});
+      case I::MbarrierArriveExpectTx:
+        return call(N::nvvm_mbarrier_arrive_expect_tx_scope_cta_space_cta, {shared(args_[0]), args_[1]});
+      case I::MbarrierTryWait:
+        return call(N::nvvm_mbarrier_try_wait_scope_cta_space_cta, {shared(args_[0]), args_[1]});
+      case I::MbarrierTryWaitParity:
+        return call(N::nvvm_mbarrier_try_wait_parity_scope_cta_space_cta, {shared(args_[0]), args_[1]});
+      case I::FenceProxyAsyncShared: return call(N::nvvm_fence_proxy_async_shared_cta, {});
+      case I::TmaLoad: return tma_load();
+      case I::TmaStore: return tma_store();
+      case I::BulkCommit: return call(N::nvvm_cp_async_bulk_commit_group, {});
+      case I::BulkWait:
+      case I::BulkWaitRead: {
+        std::optional<std::uint64_t> n = constant(0, "group count", 0, 63);
+        if (!n) return nullptr;
+        return call(id_ == I::BulkWait ? N::nvvm_cp_async_bulk_wait_group : N::nvvm_cp_async_bulk_wait_group_read,
+                    {b_.getInt32(std::uint32_t(*n))});
+      }
+      case I::ElectSync: return b_.CreateExtractValue(call(N::nvvm_elect_sync, {args_[0]}), 1);
+      case I::SetMaxNRegInc:
+      case I::SetMaxNRegDec: {
+        std::optional<std::uint64_t> n = constant(0, "register count", 24, 256);
+        if (!n) return nullptr;
+        if (*n % 8 != 0) {
+          s_.diags.error(user_location(s_.ir, inst_), "the register count of setmaxnreg must be a multiple of 8, got " +
+                                                          std::to_string(*n));
+          return nullptr;
+        }
+        return call(id_ == I::SetMaxNRegInc ? N::nvvm_setmaxnreg_inc_sync_aligned_u32
+                                            : N::nvvm_setmaxnreg_dec_sync_aligned_u32,
+                    {b_.getInt32(std::uint32_t(*n))});
+      }
+      default: SIMTC_ICE(std::string("no Hopper lowering for intrinsic ") + ir::intrinsic_name(id_));
+    }
+  }
+
+ private:
+  llvm::Value* call(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm::Value*> args) {
+    return b_.CreateIntrinsic(id, llvm::ArrayRef<llvm::Type*>{}, args);
+  }
+  llvm::Value* shared(llvm::Value* p) { return b_.CreateAddrSpaceCast(p, llvm::PointerType::get(s_.ctx, kSharedSpace)); }
+
+  // The constant operand `i` within [lo, hi], or an error naming `what`.
+  std::optional<std::uint64_t> constant(unsigned i, const char* what, std::uint64_t lo, std::uint64_t hi) {
+    auto* c = llvm::dyn_cast<llvm::ConstantInt>(args_[i]);
+    if (c == nullptr) {
+      s_.diags.error(user_location(s_.ir, inst_), std::string("the ") + what + " of '" + ir::intrinsic_name(id_) +
+                                                      "' must be a compile-time constant");
+      return std::nullopt;
+    }
+    if (c->getZExtValue() < lo || c->getZExtValue() > hi) {
+      s_.diags.error(user_location(s_.ir, inst_), std::string("the ") + what + " of '" + ir::intrinsic_name(id_) +
+                                                      "' must be in " + std::to_string(lo) + ".." +
+                                                      std::to_string(hi) + ", got " +
+                                                      std::to_string(c->getZExtValue()));
+      return std::nullopt;
+    }
+    return c->getZExtValue();
+  }
+
+  // g2s tile, rank 1..5: (dst shared::cluster, bar, tensor map, coords..., cta_mask, cache_hint,
+  // use cta_mask, use cache_hint, cta_group).
+  llvm::Value* tma_load() {
+    static constexpr llvm::Intrinsic::ID kLoad[] = {
+        N::nvvm_cp_async_bulk_tensor_g2s_tile_1d, N::nvvm_cp_async_bulk_tensor_g2s_tile_2d,
+        N::nvvm_cp_async_bulk_tensor_g2s_tile_3d, N::nvvm_cp_async_bulk_tensor_g2s_tile_4d,
+        N::nvvm_cp_async_bulk_tensor_g2s_tile_5d};
+    const std::size_t rank = args_.size() - 3;
+    llvm::Value* dst = b_.CreateAddrSpaceCast(shared(args_[0]), llvm::PointerType::get(s_.ctx, kSharedClusterSpace));
+    std::vector<llvm::Value*> ops{dst, shared(args_[1]), args_[2]};
+    ops.insert(ops.end(), args_.begin() + 3, args_.end());
+    ops.insert(ops.end(), {b_.getInt16(0), b_.getInt64(0), b_.getFalse(), b_.getFalse(), b_.getInt32(0)});
+    return call(kLoad[rank - 1], ops);
+  }
+
+  // s2g tile, rank 1..5: (src shared, tensor map, coords..., cache_hint, use cache_hint).
+  llvm::Value* tma_store() {
+    static constexpr llvm::Intrinsic::ID kStore[] = {
+        N::nvvm_cp_async_bulk_tensor_s2g_tile_1d, N::nvvm_cp_async_bulk_tensor_s2g_tile_2d,
+        N::nvvm_cp_async_bulk_tensor_s2g_tile_3d, N::nvvm_cp_async_bulk_tensor_s2g_tile_4d,
+        N::nvvm_cp_async_bulk_tensor_s2g_tile_5d};
+    const std::size_t rank = args_.size() - 2;
+    std::vector<llvm::Value*> ops{shared(args_[0]), args_[1]};
+    ops.insert(ops.end(), args_.begin() + 2, args_.end());
+    ops.insert(ops.end(), {b_.getInt64(0), b_.getFalse()});
+    return call(kStore[rank - 1], ops);
+  }
+
+  ModuleState& s_;
+  llvm::IRBuilder<>& b_;
+  const ir::Instruction& inst_;
+  llvm::ArrayRef<llvm::Value*> args_;
+  IntrinsicId id_;
+};
+
+}  // namespace
+
+llvm::Value* lower_hopper_intrinsic(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
+                                    llvm::ArrayRef<llvm::Value*> args) {
+  return HopperLowering(s, b, inst, args).run();
+}
+
+}  // namespace simtc::codegen::detail
