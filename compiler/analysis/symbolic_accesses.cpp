@@ -160,6 +160,10 @@ void SymbolicBuilder::add_accesses(const ir::Instruction* inst, const SymbolicOp
         case IntrinsicId::AtomicStore:
           uses.push_back({inst->operand(0), bytes(inst->operand(1)->type()), true, false, true});
           break;
+        case IntrinsicId::GlobalLoad: uses.push_back({inst->operand(0), bytes(inst->type()), false, true, false}); break;
+        case IntrinsicId::GlobalStore:
+          uses.push_back({inst->operand(0), bytes(inst->operand(1)->type()), true, false, false});
+          break;
         case IntrinsicId::AsyncCopy4: uses.push_back({inst->operand(0), constant(4, 64), true, false, false}); break;
         case IntrinsicId::AsyncCopy8: uses.push_back({inst->operand(0), constant(8, 64), true, false, false}); break;
         case IntrinsicId::AsyncCopy16:

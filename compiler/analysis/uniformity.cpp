@@ -308,6 +308,7 @@ class Analyzer {
       case IntrinsicId::Clock: case IntrinsicId::Clock64: case IntrinsicId::GlobalTimer:
         return make(U::Varying, VarianceSource::Clock);
       case IntrinsicId::MatchAny: return make(U::Varying, VarianceSource::WarpResult);
+      case IntrinsicId::GlobalLoad: return load(i->operand(0));  // a load with a cache hint
       default: break;
     }
     if (is_atomic(id)) return make(U::Varying, VarianceSource::Atomic);

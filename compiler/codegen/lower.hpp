@@ -69,6 +69,16 @@ struct ModuleState {
   llvm::FastMathFlags fp_flags(ir::Type t) const;
 };
 
+/// Where to report a problem with `inst`: its own location, or, when that lies in the simt
+/// headers (the operation is wrapped by a header function), the user's call that reached it
+/// (lower_intrinsics.cpp).
+SourceLoc user_location(const ir::Module& m, const ir::Instruction& inst);
+
+/// Global loads and stores under a cache policy (global.load, global.store),
+/// lower_cache_hints.cpp.
+llvm::Value* lower_cache_hinted(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
+                                llvm::ArrayRef<llvm::Value*> args);
+
 /// printf (vprintf) and assert (__assertfail), lower_print.cpp.
 llvm::Value* lower_print_intrinsic(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
                                    llvm::ArrayRef<llvm::Value*> args);
