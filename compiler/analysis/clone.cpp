@@ -46,6 +46,8 @@ ir::Block* clone_blocks(const ir::Function& from, ir::Function& to, ir::Module& 
       copy->set_intrinsic_id(inst->intrinsic_id());
       copy->set_align(inst->align());
       copy->set_alloca_size(inst->alloca_size());
+      if (inst->opcode() == ir::Opcode::InlineAsm)
+        copy->set_inline_asm(inst->asm_text(), inst->asm_constraints(), inst->asm_outputs());
       copy->set_loop_unroll(inst->loop_unroll());
       copy->set_case_values({inst->case_values().begin(), inst->case_values().end()});
       if (ir::Function* callee = inst->callee()) {

@@ -57,6 +57,8 @@ std::string RuleContext::branch_note(const ir::Instruction* branch) const {
       return "this branch depends on warp::active_mask(), which differs between lanes";
     case VarianceSource::Call:
       return "this branch depends on the result of a recursive call, which may differ between threads";
+    case VarianceSource::InlineAsm:
+      return "this branch depends on an output of inline assembly, which may differ between threads";
     case VarianceSource::None: break;
   }
   return "this branch depends on a value that differs between threads";

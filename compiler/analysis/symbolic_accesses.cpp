@@ -2,6 +2,7 @@
 // (symbolic.hpp).
 #include <algorithm>
 #include <set>
+#include <string>
 
 #include "analysis/intervals.hpp"
 #include "analysis/symbolic_builder.hpp"
@@ -160,6 +161,10 @@ void SymbolicBuilder::add_accesses(const ir::Instruction* inst, const SymbolicOp
         case IntrinsicId::AtomicStore:
           uses.push_back({inst->operand(0), bytes(inst->operand(1)->type()), true, false, true});
           break;
+        case IntrinsicId::GlobalLoad: uses.push_back({inst->operand(0), bytes(inst->type()), false, true, false}); break;
+        case IntrinsicId::GlobalStore:
+          uses.push_back({inst->operand(0), bytes(inst->operand(1)->type()), true, false, false});
+          break;
         case IntrinsicId::AsyncCopy4: uses.push_back({inst->operand(0), constant(4, 64), true, false, false}); break;
         case IntrinsicId::AsyncCopy8: uses.push_back({inst->operand(0), constant(8, 64), true, false, false}); break;
         case IntrinsicId::AsyncCopy16:
@@ -208,22 +213,24 @@ void SymbolicBuilder::add_accesses(const ir::Instruction* inst, const SymbolicOp
       // that is no shared variable or buffer may touch every buffer followed (safe code has no
       // other way to one: no mutable static storage, so no pointer but through the arguments).
       if (unresolved) vars.insert(buffers_.begin(), buffers_.end());
-      for (const ir::Value* root : vars) {
-        SharedAccess a;
-        a.inst = inst;
-        set_root(a, root);
-        a.offset = constant(0, 64);
-        // A buffer: any byte it may have (the solver bounds offsets by nothing else).
-        a.size = a.buffer != nullptr        ? constant(std::uint64_t(1) << 62, 64)
-                 : a.var->is_extern() ? to64(leaf(Term::Kind::DynamicShared, 32))
-                                      : constant(a.var->size(), 64);
-        a.write = writes;
-        a.read = true;
-        a.opaque = true;
-        a.unsafe = options.in_unsafe ? options.in_unsafe(inst) : inst->in_unsafe();
-        a.guards = guards_of(inst->parent());
-        info_.accesses_.push_back(std::move(a));
+      for (const ir::Value* root : vars) add_opaque(inst, root, writes, options);
+      break;
+    }
+    case Opcode::InlineAsm: {
+      // Opaque (Tier 2, docs/language.md): all of every shared variable or buffer an operand
+      // points into, read, and written through an output's address or under a "memory"
+      // clobber. Memory it reaches by other means is the programmer's to keep race-free.
+      const bool clobbers = inst->asm_constraints().find("~{memory}") != std::string::npos;
+      std::set<const ir::Value*> read, written;
+      for (unsigned k = 0; k < inst->num_operands(); ++k) {
+        if (!inst->operand(k)->type().is_ptr()) continue;
+        Roots roots;
+        resolve(inst->operand(k), roots);
+        for (auto& r : roots) (k < inst->asm_outputs() || clobbers ? written : read).insert(r.first);
       }
+      for (const ir::Value* root : written) add_opaque(inst, root, true, options);
+      for (const ir::Value* root : read)
+        if (!written.count(root)) add_opaque(inst, root, false, options);
       break;
     }
     default: break;
@@ -248,6 +255,24 @@ void SymbolicBuilder::add_accesses(const ir::Instruction* inst, const SymbolicOp
       info_.accesses_.push_back(std::move(a));
     }
   }
+}
+
+void SymbolicBuilder::add_opaque(const ir::Instruction* inst, const ir::Value* root, bool write,
+                                 const SymbolicOptions& options) {
+  SharedAccess a;
+  a.inst = inst;
+  set_root(a, root);
+  a.offset = constant(0, 64);
+  // A buffer: any byte it may have (the solver bounds offsets by nothing else).
+  a.size = a.buffer != nullptr        ? constant(std::uint64_t(1) << 62, 64)
+           : a.var->is_extern() ? to64(leaf(Term::Kind::DynamicShared, 32))
+                                : constant(a.var->size(), 64);
+  a.write = write;
+  a.read = true;
+  a.opaque = true;
+  a.unsafe = options.in_unsafe ? options.in_unsafe(inst) : inst->in_unsafe();
+  a.guards = guards_of(inst->parent());
+  info_.accesses_.push_back(std::move(a));
 }
 
 // The checked launcher evaluates every requirement on the host in 64-bit arithmetic that

@@ -147,6 +147,9 @@ class SymbolicBuilder {
   void add_contract_facts(const ir::Function& fn);
   void resolve(const ir::Value* ptr, Roots& out);
   void add_accesses(const ir::Instruction* inst, const SymbolicOptions& options);
+  // All of `root` (a shared variable or buffer) read, and written when `write`, by `inst`,
+  // whose offsets are unknown: a recursive call or inline assembly.
+  void add_opaque(const ir::Instruction* inst, const ir::Value* root, bool write, const SymbolicOptions& options);
 
  private:
   // A header phi `phi [init, phi + step]` with a loop-invariant step: the loop, init and step.

@@ -308,6 +308,7 @@ class Analyzer {
       case IntrinsicId::Clock: case IntrinsicId::Clock64: case IntrinsicId::GlobalTimer:
         return make(U::Varying, VarianceSource::Clock);
       case IntrinsicId::MatchAny: return make(U::Varying, VarianceSource::WarpResult);
+      case IntrinsicId::GlobalLoad: return load(i->operand(0));  // a load with a cache hint
       default: break;
     }
     if (is_atomic(id)) return make(U::Varying, VarianceSource::Atomic);
@@ -415,7 +416,9 @@ class Analyzer {
                                (op == Opcode::MemCopy && k < 2) || (op == Opcode::MemSet && k == 0) ||
                                (op == Opcode::PtrAdd && k == 0) || op == Opcode::AddrSpaceCast ||
                                op == Opcode::Phi || (op == Opcode::Select && k > 0) || op == Opcode::ICmp;
-          if (!address) raise(r, make(U::Varying, VarianceSource::Memory));  // the address escapes
+          // The address escapes: an asm's output, or anything stored through a copy of it.
+          if (!address)
+            raise(r, make(U::Varying, op == Opcode::InlineAsm ? VarianceSource::InlineAsm : VarianceSource::Memory));
         }
         if (op == Opcode::Store) {
           raise(roots_of(i->operand(1)), max(max(strict_info(i->operand(0)), strict_info(i->operand(1))), control_of(i)));

@@ -54,6 +54,7 @@ enum class VarianceSource : std::uint8_t {
   Clock,        // time.clock, clock64, globaltimer
   ActiveMask,   // warp.activemask
   Call,         // the result of a call left in the view (recursion)
+  InlineAsm,    // an output of inline assembly (stored to a local whose address it takes)
 };
 
 struct UniformityOptions {

@@ -78,6 +78,16 @@ SourceLoc user_location(const ir::Module& m, const ir::Instruction& inst);
 llvm::Value* lower_hopper_intrinsic(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
                                     llvm::ArrayRef<llvm::Value*> args);
 
+/// Global loads and stores under a cache policy (global.load, global.store),
+/// lower_cache_hints.cpp.
+llvm::Value* lower_cache_hinted(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
+                                llvm::ArrayRef<llvm::Value*> args);
+
+/// Inline PTX (inline_asm): one LLVM InlineAsm call whose results are stored to the output
+/// addresses, lower_inline_asm.cpp.
+void lower_inline_asm(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
+                      llvm::ArrayRef<llvm::Value*> operands);
+
 /// printf (vprintf) and assert (__assertfail), lower_print.cpp.
 llvm::Value* lower_print_intrinsic(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
                                    llvm::ArrayRef<llvm::Value*> args);

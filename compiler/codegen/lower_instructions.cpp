@@ -148,6 +148,12 @@ void FunctionLowerer::lower(const ir::Instruction& inst) {
       break;
     }
     case ir::Opcode::Intrinsic: result = lower_intrinsic(inst); break;
+    case ir::Opcode::InlineAsm: {
+      std::vector<llvm::Value*> operands;
+      for (unsigned i = 0; i < inst.num_operands(); ++i) operands.push_back(op(i));
+      lower_inline_asm(s_, b_, inst, operands);
+      break;
+    }
     case ir::Opcode::Phi: {
       llvm::PHINode* phi = b_.CreatePHI(s_.type(inst.type()), inst.num_operands());
       phis_.emplace_back(&inst, phi);

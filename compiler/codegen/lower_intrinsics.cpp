@@ -14,6 +14,28 @@
 #include "support/ice.hpp"
 
 namespace simtc::codegen::detail {
+
+SourceLoc user_location(const ir::Module& m, const ir::Instruction& inst) {
+  auto in_headers = [&](SourceLoc loc) {
+    if (!loc.valid() || loc.file >= m.files().size()) return false;
+    const std::string& path = m.files().path(loc.file);
+    return path.find("/simt/device/") != std::string::npos || path.find("/simt/half.hpp") != std::string::npos;
+  };
+  SourceLoc loc = inst.loc();
+  const ir::Function* fn = inst.parent() ? inst.parent()->parent() : nullptr;
+  for (int depth = 0; depth < 16 && fn != nullptr && in_headers(loc); ++depth) {
+    const ir::Instruction* site = nullptr;
+    for (const ir::Function* caller : m.functions())
+      for (const ir::Block* b : caller->blocks())
+        for (const ir::Instruction* i : b->instructions())
+          if (site == nullptr && i->opcode() == ir::Opcode::Call && i->callee() == fn) site = i;
+    if (site == nullptr) break;
+    loc = site->loc();
+    fn = site->parent() ? site->parent()->parent() : nullptr;
+  }
+  return loc;
+}
+
 namespace {
 
 using ir::IntrinsicId;
@@ -445,29 +467,6 @@ llvm::Value* lower_device_api(ModuleState& s, llvm::IRBuilder<>& b, const ir::In
 
 }  // namespace
 
-// Where to report a problem with `inst`: its own location, or, when that lies in the simt
-// headers (the operation is wrapped by a header function), the user's call that reached it.
-SourceLoc user_location(const ir::Module& m, const ir::Instruction& inst) {
-  auto in_headers = [&](SourceLoc loc) {
-    if (!loc.valid() || loc.file >= m.files().size()) return false;
-    const std::string& path = m.files().path(loc.file);
-    return path.find("/simt/device/") != std::string::npos || path.find("/simt/half.hpp") != std::string::npos;
-  };
-  SourceLoc loc = inst.loc();
-  const ir::Function* fn = inst.parent() ? inst.parent()->parent() : nullptr;
-  for (int depth = 0; depth < 16 && fn != nullptr && in_headers(loc); ++depth) {
-    const ir::Instruction* site = nullptr;
-    for (const ir::Function* caller : m.functions())
-      for (const ir::Block* b : caller->blocks())
-        for (const ir::Instruction* i : b->instructions())
-          if (site == nullptr && i->opcode() == ir::Opcode::Call && i->callee() == fn) site = i;
-    if (site == nullptr) break;
-    loc = site->loc();
-    fn = site->parent() ? site->parent()->parent() : nullptr;
-  }
-  return loc;
-}
-
 llvm::Value* FunctionLowerer::lower_intrinsic(const ir::Instruction& inst) {
   const IntrinsicId id = inst.intrinsic_id();
   std::vector<llvm::Value*> args;
@@ -489,6 +488,8 @@ llvm::Value* FunctionLowerer::lower_intrinsic(const ir::Instruction& inst) {
     b_.CreateIntrinsic(llvm::Intrinsic::trap, llvm::ArrayRef<llvm::Value*>{});
   } else if (id == IntrinsicId::Printf || id == IntrinsicId::AssertFail) {
     result = lower_print_intrinsic(s_, b_, inst, args);
+  } else if (id == IntrinsicId::GlobalLoad || id == IntrinsicId::GlobalStore) {
+    result = lower_cache_hinted(s_, b_, inst, args);
   } else if (id >= IntrinsicId::BarrierSync && id <= IntrinsicId::MmaBF16) {
     result = lower_device_api(s_, b_, inst, args);
   } else if (id >= IntrinsicId::MbarrierInit && id <= IntrinsicId::SetMaxNRegDec) {

@@ -153,6 +153,18 @@ Instruction* Builder::intrinsic(IntrinsicId id, Type result, std::vector<Value*>
   return insert(inst);
 }
 
+Instruction* Builder::inline_asm(std::string text, std::string constraints, bool side_effects,
+                                 std::vector<Value*> outputs, const std::vector<Value*>& inputs) {
+  const unsigned count = static_cast<unsigned>(outputs.size());
+  for (Value* p : outputs) SIMTC_ASSERT(p && p->type().is_ptr(), "Builder::inline_asm: an output is no address");
+  for (Value* v : inputs) SIMTC_ASSERT(v, "Builder::inline_asm: null input");
+  outputs.insert(outputs.end(), inputs.begin(), inputs.end());
+  Instruction* inst = module_.create_instruction(Opcode::InlineAsm, Type::void_(), std::move(outputs));
+  inst->set_inline_asm(std::move(text), std::move(constraints), count);
+  if (side_effects) inst->set_flags(Volatile);
+  return insert(inst);
+}
+
 Instruction* Builder::phi(Type type) {
   return insert(module_.create_instruction(Opcode::Phi, type, {}));
 }

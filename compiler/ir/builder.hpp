@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "ir/module.hpp"
@@ -51,6 +52,9 @@ class Builder {
 
   Instruction* call(Function* callee, std::vector<Value*> args);
   Instruction* intrinsic(IntrinsicId id, Type result, std::vector<Value*> args);
+  /// inline_asm: `outputs` addresses its results are stored to, then its inputs.
+  Instruction* inline_asm(std::string text, std::string constraints, bool side_effects,
+                          std::vector<Value*> outputs, const std::vector<Value*>& inputs);
 
   /// A phi with no incoming edges yet; always inserted after the block's existing phis.
   Instruction* phi(Type type);

@@ -40,6 +40,11 @@ enum class Opcode : std::uint8_t {
   Phi,
   // Vectors: extract_element v, i32 index / insert_element v, scalar, i32 index.
   ExtractElement, InsertElement,
+  // Inline PTX from a [[simt::unsafe]] block: asm_text() with LLVM's operand syntax ($0, $$),
+  // asm_constraints() in LLVM's syntax, Volatile when it has side effects. The first
+  // asm_outputs() operands are the addresses its outputs are stored to, the rest its inputs;
+  // the result is void.
+  InlineAsm,
   // Terminators.
   Br, CondBr, Switch, Ret, Unreachable,
 };
@@ -57,7 +62,7 @@ enum InstFlags : std::uint8_t {
   NoUnsignedWrap = 2,  // add/sub/mul/shl: unsigned overflow is undefined
   Exact = 4,           // udiv/sdiv/lshr/ashr: no remainder is discarded
   InBounds = 8,        // ptr_add: the result stays within the object the pointer points into
-  Volatile = 16,       // load/store: must not be removed, merged or reordered with others
+  Volatile = 16,       // load/store/inline_asm: must not be removed, merged or reordered with others
 };
 
 /// Loop unrolling hint on a loop's back-edge branch (br or cond_br), from `#pragma unroll`:
@@ -107,6 +112,9 @@ class Instruction final : public Value {
   Type load_type() const { return type(); }                   // load: the loaded type
   std::span<const std::int64_t> case_values() const { return cases_; }  // switch: per case
   std::uint32_t loop_unroll() const { return unroll_; }       // br, cond_br: kUnroll* or a count
+  const std::string& asm_text() const { return asm_text_; }               // inline_asm
+  const std::string& asm_constraints() const { return asm_constraints_; } // inline_asm
+  unsigned asm_outputs() const { return static_cast<unsigned>(imm_); }    // inline_asm
   void set_loop_unroll(std::uint32_t hint) { unroll_ = hint; }
   bool is_terminator() const { return ir::is_terminator(op_); }
 
@@ -124,6 +132,11 @@ class Instruction final : public Value {
   void set_alloca_size(std::uint64_t size) { imm_ = size; }
   void set_blocks(std::vector<Block*> blocks) { blocks_ = std::move(blocks); }
   void set_case_values(std::vector<std::int64_t> cases) { cases_ = std::move(cases); }
+  void set_inline_asm(std::string text, std::string constraints, unsigned outputs) {
+    asm_text_ = std::move(text);
+    asm_constraints_ = std::move(constraints);
+    imm_ = outputs;
+  }
 
   // Construction is through Builder (or Module::create_instruction for the parser).
   Instruction(Opcode op, Type type, std::vector<Value*> operands);
@@ -147,6 +160,7 @@ class Instruction final : public Value {
   std::vector<Value*> operands_;
   std::vector<Block*> blocks_;
   std::vector<std::int64_t> cases_;
+  std::string asm_text_, asm_constraints_;
 };
 
 /// What is wrong with `inst`'s operand count, operand types, result type, flags or per-opcode

@@ -122,6 +122,12 @@ std::string check_intrinsic_signature(IntrinsicId id, Type result,
 namespace {
 
 bool is_word(Type t) { return is_i32_or_i64(t) || is_f32_or_f64(t); }  // i32 i64 f32 f64
+// The values of one cache-hinted global access: a word, two words or four 32-bit words.
+bool is_hinted_value(Type t) {
+  const Type e = t.element();
+  return is_word(e) && (t.lanes() == 1 || t.lanes() == 2 || (t.lanes() == 4 && e.element_bits() == 32));
+}
+constexpr const char* kHintedValues = "i32, i64, f32, f64, <2 x i32|i64|f32|f64> or <4 x i32|f32>";
 bool is_i32(Type t) { return t == Type::i32(); }
 
 std::string check_device_api(IntrinsicId id, Type result, std::span<const Type> ops) {
@@ -212,6 +218,13 @@ std::string check_device_api(IntrinsicId id, Type result, std::span<const Type> 
         return "";
       return name + " expects (ptr, T value, i32 order, i32 scope) with T i32, i64, f32 or f64, and "
                     "returns void";
+    case I::GlobalLoad:
+      if (ops.size() == 2 && ptr_t.is_ptr() && is_hinted_value(result) && is_i32(ops[1])) return "";
+      return name + " expects (ptr, i32 policy) and returns " + kHintedValues;
+    case I::GlobalStore:
+      if (ops.size() == 3 && ptr_t.is_ptr() && is_hinted_value(ops[1]) && is_i32(ops[2]) && result.is_void())
+        return "";
+      return name + " expects (ptr, T value, i32 policy) and returns void, with T " + kHintedValues;
     case I::AsyncCopy4: case I::AsyncCopy8: case I::AsyncCopy16: case I::AsyncCopy16Cg:
       if (ops.size() == 3 && ops[0].is_ptr() && ops[1].is_ptr() && is_i32(ops[2]) && result.is_void())
         return "";

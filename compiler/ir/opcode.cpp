@@ -14,7 +14,7 @@ constexpr const char* kOpcodeNames[] = {
     "xor", "fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "icmp", "fcmp", "trunc", "zext",
     "sext", "fptrunc", "fpext", "fptosi", "fptoui", "sitofp", "uitofp", "bitcast",
     "addrspacecast", "ptrtoint", "inttoptr", "select", "alloca", "load", "store", "ptr_add",
-    "memcpy", "memset", "call", "intrinsic", "phi", "extract_element", "insert_element", "br",
+    "memcpy", "memset", "call", "intrinsic", "phi", "extract_element", "insert_element", "inline_asm", "br",
     "cond_br", "switch", "ret", "unreachable",
 };
 static_assert(sizeof(kOpcodeNames) / sizeof(kOpcodeNames[0]) ==
@@ -33,7 +33,7 @@ std::uint8_t allowed_flags(Opcode op) {
       return NoSignedWrap | NoUnsignedWrap;
     case Opcode::UDiv: case Opcode::SDiv: case Opcode::LShr: case Opcode::AShr: return Exact;
     case Opcode::PtrAdd: return InBounds;
-    case Opcode::Load: case Opcode::Store: return Volatile;
+    case Opcode::Load: case Opcode::Store: case Opcode::InlineAsm: return Volatile;
     default: return 0;
   }
 }
@@ -96,6 +96,7 @@ unsigned expected_operands(const Instruction& in, bool& exact) {
     case Opcode::InsertElement: return 3;
     case Opcode::Alloca: case Opcode::Br: case Opcode::Unreachable: return 0;
     case Opcode::Call: case Opcode::Intrinsic: case Opcode::Phi: case Opcode::Ret:
+    case Opcode::InlineAsm:
       exact = false;
       return 0;
     default:
@@ -146,7 +147,7 @@ bool is_binary(Opcode op) { return op <= Opcode::FRem; }
 bool is_cast(Opcode op) { return op >= Opcode::Trunc && op <= Opcode::IntToPtr; }
 bool has_result(Opcode op) {
   return !is_terminator(op) && op != Opcode::Store && op != Opcode::MemCopy &&
-         op != Opcode::MemSet;
+         op != Opcode::MemSet && op != Opcode::InlineAsm;
 }
 bool is_int_pred(CmpPred pred) { return pred <= CmpPred::Uge; }
 
@@ -300,6 +301,14 @@ std::string check_types(const Instruction& in) {
     case Opcode::Phi:
       for (Value* v : in.operands())
         if (v->type() != t) return mismatch(v->type(), t, op);
+      return "";
+    case Opcode::InlineAsm:
+      if (!t.is_void()) return "'inline_asm' returns void, not " + ts(t);
+      if (in.asm_outputs() > in.num_operands())
+        return "'inline_asm' has " + std::to_string(in.asm_outputs()) + " outputs but " +
+               std::to_string(in.num_operands()) + " operands";
+      for (unsigned i = 0; i < in.asm_outputs(); ++i)
+        if (!ot(i).is_ptr()) return "output " + std::to_string(i) + " of 'inline_asm' must be an address, not " + ts(ot(i));
       return "";
     case Opcode::ExtractElement:
     case Opcode::InsertElement: {

@@ -37,6 +37,7 @@ struct PInst {
   std::vector<std::size_t> blocks;  // tokens naming blocks
   std::vector<std::int64_t> cases;
   std::uint32_t unroll = kUnrollNone;
+  std::string asm_text, asm_constraints;  // inline_asm (size: its outputs)
   Block* block = nullptr;
 };
 
@@ -480,6 +481,17 @@ bool Parser::parse_inst(PInst& pi) {
       ok = parse_args(pi.ops);
       break;
     }
+    case Opcode::InlineAsm:
+      pi.type = Type::void_();
+      if (!at(Tok::String)) return fail("expected the quoted assembly text");
+      pi.asm_text = peek().text;
+      ++p_;
+      if (!comma()) return false;
+      if (!at(Tok::String)) return fail("expected the quoted constraints");
+      pi.asm_constraints = peek().text;
+      ++p_;
+      ok = comma() && expect_word("outputs") && parse_uint(pi.size) && parse_args(pi.ops);
+      break;
     case Opcode::Phi:
       ok = parse_type(pi.type);
       if (ok && at(Tok::LBracket)) do {
@@ -606,6 +618,7 @@ bool Parser::build_body(FuncInfo& info, std::vector<PInst>& insts,
     inst->set_callee(pi.callee);
     inst->set_align(pi.align);
     inst->set_alloca_size(pi.size);
+    if (pi.op == Opcode::InlineAsm) inst->set_inline_asm(pi.asm_text, pi.asm_constraints, unsigned(pi.size));
     inst->set_loop_unroll(pi.unroll);
     if (!pi.result.empty()) {
       if (!all_digits(pi.result)) inst->set_name(pi.result);

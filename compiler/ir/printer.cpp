@@ -190,6 +190,9 @@ std::string print_instruction(const Instruction& inst, const NameMap& names) {
       return s + " " + type + " " +
              (inst.callee() ? symbol(inst.callee()->name()) : std::string("@<null>")) + args();
     case Opcode::Intrinsic: return s + " " + type + " " + intrinsic_name(inst.intrinsic_id()) + args();
+    case Opcode::InlineAsm:
+      return s + " " + quoted(inst.asm_text()) + ", " + quoted(inst.asm_constraints()) + ", outputs " +
+             std::to_string(inst.asm_outputs()) + " " + args();
     case Opcode::Phi:
       s += " " + type;
       for (unsigned i = 0; i < inst.num_operands(); ++i)

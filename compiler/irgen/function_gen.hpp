@@ -122,6 +122,8 @@ class FunctionGen {
   /// The loop's back edge: `br header` carrying the pending unrolling hint (if any).
   void emit_back_edge(ir::Block* header, std::uint32_t hint);
   void collect_cases(const clang::Stmt* stmt, std::vector<const clang::SwitchCase*>& out);
+  /// Inline PTX (inline_asm.cpp): one inline_asm instruction, or errors at its constraints.
+  void emit_asm(const clang::GCCAsmStmt* stmt);
 
   // Function setup.
   void begin(const clang::FunctionDecl* decl);

@@ -69,6 +69,8 @@ void FunctionGen::emit_stmt(const clang::Stmt* stmt) {
     }
     case clang::Stmt::LabelStmtClass:
       return emit_stmt(llvm::cast<clang::LabelStmt>(stmt)->getSubStmt());
+    case clang::Stmt::GCCAsmStmtClass:
+      return emit_asm(llvm::cast<clang::GCCAsmStmt>(stmt));
     default:
       break;
   }

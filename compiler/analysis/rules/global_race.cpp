@@ -65,7 +65,7 @@ void check_global_race(RuleContext& context) {
     const SharedAccess& b = *accesses[pair.second];
     RaceAnswer answer;
     if (a.opaque || b.opaque) {
-      answer.reason = "simtc does not follow recursion";
+      answer.reason = opaque_reason(a, b);
     } else {
       if (same_interval.count({pair.first, pair.second})) answer = solver.check(a, b, pair.split_loops, false);
       if (answer.verdict == RaceVerdict::Disjoint || !same_interval.count({pair.first, pair.second}))

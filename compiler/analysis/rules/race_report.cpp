@@ -3,8 +3,10 @@
 namespace simtc::analysis {
 namespace {
 
+bool is_asm(const SharedAccess& a) { return a.inst != nullptr && a.inst->opcode() == ir::Opcode::InlineAsm; }
+
 std::string kind(const SharedAccess& a) {
-  if (a.opaque) return "recursive call";
+  if (a.opaque) return is_asm(a) ? "statement of inline assembly" : "recursive call";
   if (a.async) return "asynchronous copy";
   if (a.atomic) return a.write ? "atomic update" : "atomic read";
   return a.write ? "write" : "read";
@@ -53,6 +55,11 @@ bool report_at_second(const SharedAccess& a, const SharedAccess& b) {
 }
 
 }  // namespace
+
+const char* opaque_reason(const SharedAccess& a, const SharedAccess& b) {
+  return (a.opaque && is_asm(a)) || (b.opaque && is_asm(b)) ? "simtc does not see what inline assembly touches"
+                                                             : "simtc does not follow recursion";
+}
 
 void report_race(RuleContext& context, const SharedAccess& a, const SharedAccess& b, bool same,
                  const RaceAnswer& answer, const RaceReportWords& words) {

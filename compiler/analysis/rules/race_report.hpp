@@ -19,6 +19,9 @@ struct RaceReportWords {
   std::string where;            // "between the same barriers" / "in one launch"
 };
 
+/// Why a pair with an opaque access (a recursive call, inline assembly) is not proven.
+const char* opaque_reason(const SharedAccess& a, const SharedAccess& b);
+
 /// Reports the pair (a, b) of one IntervalPair (same: a and b are one instruction) with the
 /// solver's answer, which is not Disjoint.
 void report_race(RuleContext& context, const SharedAccess& a, const SharedAccess& b, bool same,

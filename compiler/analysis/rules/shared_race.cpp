@@ -96,7 +96,7 @@ void check_shared_race(RuleContext& context) {
         if (info.loops().contains(loop, block_of(*x))) add_iteration_guard(info, *x, loop, 0);
     RaceAnswer answer;
     if (a.opaque || b.opaque)
-      answer.reason = "simtc does not follow recursion";
+      answer.reason = opaque_reason(a, b);
     else
       answer = solver.check(a, b, split);
     if (answer.verdict == RaceVerdict::Disjoint) continue;

@@ -13,6 +13,7 @@
 // the call: reads (operator[], get_unchecked), writes (get_mut, at_mut, get_unchecked_mut).
 #pragma once
 
+#include "simt/device/cache.hpp"
 #include "simt/device/config.hpp"
 #include "simt/device/thread.hpp"
 #include "simt/device/vec.hpp"
@@ -50,6 +51,37 @@ class Slice<const T> {
     SIMT_GLOBAL_NOTE(where, data_ + i, 1, read)
     return data_[i];
   }
+  /// The element at `i` read under a cache policy (simt/device/cache.hpp), bounds-checked as
+  /// operator[]: x.load<simt::cache::streaming>(i) is one ld.global.cs. T of 4 or 8 bytes.
+  template <cache::load_policy Policy>
+  T load(size_t i SIMT_GLOBAL_WHERE) const {
+    static_assert(__is_same(Policy, cache::normal) || detail::hinted::fits<T, 1>,
+                  "a cache policy other than normal needs elements of 4 or 8 bytes");
+    if (i >= size_) detail::bounds_fail(i, size_ SIMT_GLOBAL_PASS(where));
+    SIMT_GLOBAL_NOTE(where, data_ + i, 1, read)
+    if constexpr (__is_same(Policy, cache::normal)) return data_[i];
+    else return detail::hinted::load<T, 1, Policy>(data_ + i).elements[0];
+  }
+  /// Elements [i, i + N) as one value (N a power of two): one vector load (ld.global.v4.f32
+  /// for 4 floats) when element i is N * sizeof(T)-aligned, element loads otherwise. A range
+  /// that does not lie inside the slice, i + N > size(), stops the thread as operator[] does
+  /// (load_partial reads the last, partial vector). Under a cache policy other than normal,
+  /// the vector is at most 16 bytes of 4- or 8-byte elements.
+  template <size_t N, cache::load_policy Policy = cache::normal>
+  Vec<T, N> load(size_t i SIMT_GLOBAL_WHERE) const {
+    if (i >= size_ || i + (N - 1) >= size_) detail::bounds_fail(i >= size_ ? i : i + (N - 1), size_ SIMT_GLOBAL_PASS(where));
+    SIMT_GLOBAL_NOTE(where, data_ + i, N, read)
+    return vector_at<N, Policy>(i, N);
+  }
+  /// Elements [i, i + N) as load<N> does, those at or past size() as T{}: the slice's last
+  /// vector when size() is no multiple of N. i itself at or past size() stops the thread.
+  template <size_t N, cache::load_policy Policy = cache::normal>
+  Vec<T, N> load_partial(size_t i SIMT_GLOBAL_WHERE) const {
+    if (i >= size_) detail::bounds_fail(i, size_ SIMT_GLOBAL_PASS(where));
+    const size_t count = size_ - i < N ? size_ - i : N;
+    SIMT_GLOBAL_NOTE(where, data_ + i, count, read)
+    return vector_at<N, Policy>(i, count);
+  }
   /// The address of the first element (a raw pointer).
   SIMT_REQUIRES_UNSAFE const T* data() const { return data_; }
 
@@ -61,6 +93,15 @@ class Slice<const T> {
 #endif
 
  private:
+  // Elements [i, i + count) of [i, i + N) (count >= 1, inside the slice), the rest T{}.
+  template <size_t N, class Policy>
+  Vec<T, N> vector_at(size_t i, size_t count) const {
+    static_assert(N > 0 && (N & (N - 1)) == 0, "load<N> reads a power of two of elements");
+    static_assert(__is_same(Policy, cache::normal) || detail::hinted::fits<T, N>,
+                  "a cache policy other than normal loads at most 16 bytes of 4- or 8-byte elements");
+    return detail::hinted::read_vector<T, N, Policy>(data_ + i, count);
+  }
+
   const T* data_;
   size_t size_;
 };
@@ -100,6 +141,16 @@ class ElementRef {
     if (!owned_) trap();
     return *ptr_;
   }
+  /// `*ref = v` under a cache policy (simt/device/cache.hpp): o.store<simt::cache::streaming>(v)
+  /// is one st.global.cs. T of 4 or 8 bytes.
+  template <cache::store_policy Policy>
+  void store(const T& v) const {
+    static_assert(__is_same(Policy, cache::normal) || detail::hinted::fits<T, 1>,
+                  "a cache policy other than normal needs elements of 4 or 8 bytes");
+    if (!owned_) trap();
+    if constexpr (__is_same(Policy, cache::normal)) *ptr_ = v;
+    else detail::hinted::store<T, 1, Policy>(ptr_, Vec<T, 1>{{v}});
+  }
 
  private:
   template <class, class>
@@ -129,35 +180,29 @@ class TileRef {
   }
   /// The tile as one value, its elements past size() as T{}: one vector load when the tile is
   /// full and its first element N * sizeof(T)-aligned, element loads otherwise (N a power of two).
+  /// A cache policy (simt/device/cache.hpp; not read_only: the slice is written) needs 4- or
+  /// 8-byte elements, 16 bytes at most.
+  template <cache::load_policy Policy = cache::normal>
   Vec<T, N> load() const {
-#if defined(__SIMTC__)
-    if (whole()) return *reinterpret_cast<const Vec<T, N>*>(first_);
-#endif
-    Vec<T, N> v{};
-    for (size_t k = 0; k < N; ++k)
-      if (k < count_) v.elements[k] = first_[k];
-    return v;
+    static_assert(!__is_same(Policy, cache::read_only),
+                  "cache::read_only reads only read-only slices (simt::Slice<const T>)");
+    static_assert(__is_same(Policy, cache::normal) || detail::hinted::fits<T, N>,
+                  "a cache policy other than normal moves at most 16 bytes of 4- or 8-byte elements");
+    return detail::hinted::read_vector<T, N, Policy>(first_, count_);
   }
   /// Stores v's first size() elements into the tile: one vector store when the tile is full and
-  /// aligned (as for load), element stores otherwise.
+  /// aligned (as for load), element stores otherwise; under a cache policy as load.
+  template <cache::store_policy Policy = cache::normal>
   void store(const Vec<T, N>& v) const {
-#if defined(__SIMTC__)
-    if (whole()) {
-      // One value of a vector type, not the struct's elements: LLVM keeps it one store.
-      typedef T native __attribute__((ext_vector_type(N)));
-      *reinterpret_cast<native*>(first_) = *reinterpret_cast<const native*>(&v);
-      return;
-    }
-#endif
-    for (size_t k = 0; k < N; ++k)
-      if (k < count_) first_[k] = v.elements[k];
+    static_assert(__is_same(Policy, cache::normal) || detail::hinted::fits<T, N>,
+                  "a cache policy other than normal moves at most 16 bytes of 4- or 8-byte elements");
+    detail::hinted::write_vector<T, N, Policy>(first_, count_, v);
   }
 
  private:
   template <class, class>
   friend class DisjointSlice;
   TileRef(T* first, size_t count) : first_(first), count_(count) {}
-  bool whole() const { return count_ == N && reinterpret_cast<size_t>(first_) % sizeof(Vec<T, N>) == 0; }
   T* first_;
   size_t count_;
 };

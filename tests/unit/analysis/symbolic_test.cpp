@@ -79,6 +79,38 @@ entry:
   EXPECT_EQ(a.at(0).var->symbol(), "s");
 }
 
+// Cache-hinted accesses are reads and writes of their value's bytes at their address; inline
+// assembly touches all of every variable an operand points into (read; written under a memory
+// clobber or through an output address), opaque to the solver.
+TEST(Symbolic, HintedAccessesAndInlineAssembly) {
+  Accesses a(R"(global @s : shared, size 1024, align 16
+
+kernel @k(f32 %x) reqntid(64, 1, 1) {
+entry:
+  %base = addrspacecast ptr.shared @s to ptr
+  %t = intrinsic i32 tid.x()
+  %t64 = zext i32 %t to i64
+  %off = mul i64 %t64, 16:i64
+  %p = ptr_add %base, %off
+  %v = intrinsic <4 x f32> global.load(%p, 1:i32)
+  intrinsic void global.store(%p, %v, 5:i32)
+  inline_asm volatile "prefetch.global.L1 [$0];", "l", outputs 0 (%p)
+  inline_asm volatile "st.f32 [$0], $1;", "l,f,~{memory}", outputs 0 (%base, %x)
+  ret
+}
+)");
+  ASSERT_EQ(a.size(), 4u);
+  EXPECT_EQ(a.offset(0), "(add 0:64 (mul (zext64 tid.x) 16:64))");
+  EXPECT_EQ(term_str(a.at(0).size), "16:64");
+  EXPECT_TRUE(a.at(0).read && !a.at(0).write && !a.at(0).opaque);
+  EXPECT_EQ(term_str(a.at(1).size), "16:64");
+  EXPECT_TRUE(a.at(1).write && !a.at(1).read);
+  EXPECT_EQ(a.verdict(1, 1), RaceVerdict::Disjoint);  // 16 bytes per thread
+  EXPECT_TRUE(a.at(2).opaque && a.at(2).read && !a.at(2).write);
+  EXPECT_EQ(term_str(a.at(2).size), "1024:64");
+  EXPECT_TRUE(a.at(3).opaque && a.at(3).write);
+}
+
 TEST(Symbolic, PhisSelectsInductionVariablesAndUnknowns) {
   Accesses a(R"(global @s : shared, size 4096, align 4
 

@@ -145,3 +145,46 @@ TEST(HostTiles, LoadAndStoreWholeAndPartialTiles) {
   simt::host::launch_1d(1, 4, tiles_plus, simt::host::disjoint<simt::space::Tile<4>>(view));
   EXPECT_EQ(view, (std::vector<int>{30, 11, 22, 33, 110, 51, 62, 73, 80, 91, 102}));
 }
+
+// Vector loads from a read-only slice on the host: whole vectors, the last partial one (zeros
+// past the end), one element and tiles under cache policies (plain accesses here).
+void vectors(simt::Slice<const int> in, simt::DisjointSlice<int> out) {
+  auto i = simt::thread::index_1d();
+  if (auto o = out.get_mut(i)) {
+    const size_t first = 4 * i.get();
+    const simt::Vec<int, 4> v = first + 4 <= in.size() ? in.load<4, simt::cache::read_only>(first)
+                                                       : in.load_partial<4, simt::cache::streaming>(first);
+    o.store<simt::cache::streaming>(v[0] + 10 * v[1] + 100 * v[2] + 1000 * v[3] + in.load<simt::cache::last_use>(0));
+  }
+}
+
+TEST(HostVectorLoads, WholeAndPartialVectors) {
+  std::vector<int> in(10), out(3);
+  for (int k = 0; k < 10; ++k) in[k] = k + 1;
+  simt::host::launch_1d(1, 3, vectors, simt::host::slice(in), simt::host::disjoint(out));
+  EXPECT_EQ(out, (std::vector<int>{4321 + 1, 8765 + 1, 109 + 1}));
+}
+
+// A range past the end stops the thread, and the report names the last index.
+void past_the_end(simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = in.load<4>(8)[0];
+}
+
+TEST(HostVectorLoads, ARangePastTheEndStopsTheThread) {
+  std::vector<float> in(10), out(1);
+  EXPECT_DEATH(simt::host::launch_1d(1, 1, past_the_end, simt::host::slice(in), simt::host::disjoint(out)),
+               "index 11 out of range.*\\(size 10\\)");
+}
+
+void tiles_hinted(simt::DisjointSlice<float, simt::space::Tile<2>> out) {
+  if (auto tile = out.get_mut(simt::thread::index_tile<2>())) {
+    simt::Vec<float, 2> v = tile.load<simt::cache::volatile_>();
+    tile.store<simt::cache::write_through>({{v[1], v[0]}});
+  }
+}
+
+TEST(HostVectorLoads, TilesUnderCachePolicies) {
+  std::vector<float> v{1, 2, 3, 4, 5};
+  simt::host::launch_1d(1, 3, tiles_hinted, simt::host::disjoint<simt::space::Tile<2>>(v));
+  EXPECT_EQ(v, (std::vector<float>{2, 1, 4, 3, 0}));
+}

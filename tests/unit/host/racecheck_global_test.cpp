@@ -88,6 +88,34 @@ TEST(HostRacecheckGlobal, ABlockReadsWhatALaterBlockWrites) {
   EXPECT_EQ(data[5], 2.0f);
 }
 
+// A vector load reads its N elements: block 0 reads elements [4, 8) in one load<4>, block 1
+// writes element 7 (the last of them) through an aliasing writable view; load_partial<4> at 8
+// reads only what lies in the slice (elements 8 and 9), so block 1's write of element 10 past
+// the read-only view does not meet it.
+constexpr std::uint32_t kVectorRead = __LINE__ + 5;
+constexpr std::uint32_t kVectorWrite = __LINE__ + 6;
+void vector_read_then_write(simt::Slice<const float> in, simt::DisjointSlice<float> out, simt::DisjointSlice<float> seen) {
+  const bool first = simt::thread::index_in_block().get() == 0;
+  if (first && simt::block::index_x() == 0) {
+    seen.at_mut(0) = in.load<4>(4)[3] + in.load_partial<4, simt::cache::streaming>(8)[1];
+  }
+  if (first && simt::block::index_x() == 1) out.at_mut(7) = 2.0f;
+  if (first && simt::block::index_x() == 1) out.at_mut(10) = 3.0f;
+}
+
+TEST(HostRacecheckGlobal, AVectorLoadReadsItsElements) {
+  std::vector<float> data(12, 1.0f), seen(1);
+  const LaunchResult r = checked(2, 2, vector_read_then_write, simt::Slice<const float>(data.data(), 10), simt::host::disjoint(data),
+                                 simt::host::disjoint(seen));
+  ASSERT_EQ(r.race_count, 1u);
+  EXPECT_EQ(simt::host::to_string(r.races[0]),
+            "race between two blocks on global memory of argument 0: write of 4 bytes at offset 28 (element 7) by "
+            "thread (0, 0, 0) of block (1, 0, 0) at " +
+                at(kVectorWrite) + " after read of 16 bytes at offset 16 (element 4) by thread (0, 0, 0) of block (0, 0, 0) at " +
+                at(kVectorRead));
+  EXPECT_EQ(seen[0], 2.0f);
+}
+
 // Every thread of a block writes element 0, with or without a barrier between the writers.
 constexpr std::uint32_t kTurnWrite = __LINE__ + 5;
 template <bool Sync>

@@ -243,5 +243,29 @@ INSTANTIATE_TEST_SUITE_P(
                   "3:13: invalid vector type"},
         ErrorCase{"func @f() {\nentry:\n  ret 1:i32 2:i32\n}\n", "3:13: expected end of line"}));
 
+// Inline PTX and cache-hinted accesses: the template and constraints as quoted strings (with
+// their escapes), the outputs' count, then the operands.
+TEST(Parser, InlineAsmAndHintedAccessesRoundTrip) {
+  const std::string text =
+      "kernel @k(ptr.global %p, f32 %v) {\n"
+      "entry:\n"
+      "  %x = alloca 4, align 4\n"
+      "  inline_asm volatile \"mov.u32 $0, %laneid;\\n\tadd.u32 $0, $0, $1;\", \"=r,r,~{memory}\", outputs 1 (%x, 3:i32)\n"
+      "  inline_asm \"st.global.f32 [$0], $1;\", \"l,f\", outputs 0 (%p, %v)\n"
+      "  %0 = intrinsic <4 x f32> global.load(%p, 4:i32)\n"
+      "  intrinsic void global.store(%p, %0, 1:i32)\n"
+      "  ret\n"
+      "}\n";
+  auto m = test::parse_ok(text);
+  EXPECT_EQ(print(*m), text);
+  EXPECT_EQ(format_errors(verify(*m)), "");
+  const Instruction* a = m->functions()[0]->blocks()[0]->instructions()[1];
+  EXPECT_EQ(a->opcode(), Opcode::InlineAsm);
+  EXPECT_EQ(a->asm_text(), "mov.u32 $0, %laneid;\n\tadd.u32 $0, $0, $1;");
+  EXPECT_EQ(a->asm_constraints(), "=r,r,~{memory}");
+  EXPECT_EQ(a->asm_outputs(), 1u);
+  EXPECT_EQ(a->flags(), Volatile);
+}
+
 }  // namespace
 }  // namespace simtc::ir

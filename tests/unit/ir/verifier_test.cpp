@@ -305,5 +305,26 @@ TEST(Verifier, ErrorRecordsPointAtTheFault) {
   EXPECT_EQ(errors[0].instruction, test::inst_at(*m, 0, 0));
 }
 
+TEST(Verifier, InlineAsmOutputsAreAddresses) {
+  EXPECT_EQ(errors_of("func @f(i32 %a) {\nentry:\n  inline_asm \"mov.u32 $0, 1;\", \"=r\", outputs 1 (%a)\n  ret\n}\n"),
+            "error: output 0 of 'inline_asm' must be an address, not i32\n"
+            "  inline_asm \"mov.u32 $0, 1;\", \"=r\", outputs 1 (%a)\n"
+            "  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"
+            "in function @f, block entry\n");
+  EXPECT_EQ(errors_of("func @f(ptr %p) {\nentry:\n  inline_asm \"\", \"=r\", outputs 2 (%p)\n  ret\n}\n"),
+            "error: 'inline_asm' has 2 outputs but 1 operands\n"
+            "  inline_asm \"\", \"=r\", outputs 2 (%p)\n"
+            "  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"
+            "in function @f, block entry\n");
+}
+
+TEST(Verifier, HintedAccessTypes) {
+  EXPECT_EQ(errors_of("func @f(ptr %p) {\nentry:\n  %0 = intrinsic <4 x f64> global.load(%p, 1:i32)\n  ret\n}\n"),
+            "error: global.load expects (ptr, i32 policy) and returns i32, i64, f32, f64, <2 x i32|i64|f32|f64> or <4 x i32|f32>\n"
+            "  %0 = intrinsic <4 x f64> global.load(%p, 1:i32)\n"
+            "  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"
+            "in function @f, block entry\n");
+}
+
 }  // namespace
 }  // namespace simtc::ir
