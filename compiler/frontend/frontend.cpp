@@ -258,35 +258,45 @@ bool parse_file(const std::string& path, const FrontendOptions& options, AstCons
     return false;
   }
   const llvm::StringRef text = (*file)->getBuffer();
-  ensure_attributes_registered();
   bool had_errors = false;
+  const bool ok = run_clang(
+      [&] {
+        std::vector<std::string> args = clang_arguments(path, options);
+        if (std::string pch = usable_prefix_pch(text, args, options); !pch.empty())
+          args.insert(args.end() - 1, {"-include-pch", pch});
+        return args;
+      },
+      std::make_unique<Action>(consumer, had_errors), options.records, options.verbose);
+  return ok && !had_errors;
+}
+
+bool run_clang(const std::function<std::vector<std::string>()>& make_args, std::unique_ptr<clang::FrontendAction> action,
+               DiagnosticRecords* records, bool verbose) {
+  ensure_attributes_registered();
   bool ok = false;
-  // Deeply nested code recurses as deep in Clang and in the stages the consumer runs. The
-  // frontend runs on a thread of its own, whose stack bottom it notes so that Clang grows the
-  // stack on demand where it can (templates, constant evaluation). Clang's parser does not for
-  // nested brackets (about 7 KiB of stack per parenthesis): the stack is large enough for
+  // Deeply nested code recurses as deep in Clang and in the stages the consumer runs. Clang
+  // runs on a thread of its own, whose stack bottom it notes so that Clang grows the stack on
+  // demand where it can (templates, constant evaluation). Clang's parser does not for nested
+  // brackets (about 7 KiB of stack per parenthesis): the stack is large enough for
   // kMaxBracketDepth of them (clang_arguments), and deeper nesting is Clang's own error.
   llvm::CrashRecoveryContext thread;
   thread.RunSafelyOnThread(
       [&] {
         clang::noteBottomOfStack();
-        std::vector<std::string> args = clang_arguments(path, options);
-        if (std::string pch = usable_prefix_pch(text, args, options); !pch.empty())
-          args.insert(args.end() - 1, {"-include-pch", pch});
-        if (options.verbose) llvm::errs() << llvm::join(args, " ") << "\n";
+        std::vector<std::string> args = make_args();
+        if (verbose) llvm::errs() << llvm::join(args, " ") << "\n";
         auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(),
                                                                     llvm::vfs::getRealFileSystem());
-        clang::tooling::ToolInvocation invocation(std::move(args),
-                                                  std::make_unique<Action>(consumer, had_errors), files.get());
+        clang::tooling::ToolInvocation invocation(std::move(args), std::move(action), files.get());
         std::unique_ptr<DiagnosticRecorder> recorder;
-        if (options.records != nullptr) {
-          recorder = std::make_unique<DiagnosticRecorder>(*options.records);
+        if (records != nullptr) {
+          recorder = std::make_unique<DiagnosticRecorder>(*records);
           invocation.setDiagnosticConsumer(recorder.get());
         }
         ok = invocation.run();
       },
       kFrontendStackSize);
-  return ok && !had_errors;
+  return ok;
 }
 
 }  // namespace simtc::frontend

@@ -3,11 +3,14 @@
 // This header names Clang types only by forward declaration.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace clang {
 class ASTContext;
+class FrontendAction;
 class FunctionDecl;
 }  // namespace clang
 
@@ -43,6 +46,14 @@ class AstConsumer {
 /// Returns false if any error was reported (by Clang or by the consumer through the context's
 /// DiagnosticsEngine).
 bool parse_file(const std::string& path, const FrontendOptions& options, AstConsumer& consumer);
+
+/// Runs `action` in one Clang invocation over the command line `make_args()` returns (built on
+/// the same thread), on a thread whose stack is large enough for deeply nested code (Clang
+/// grows it where it can), with simt's attributes registered. Clang's diagnostics go to
+/// `records` when given, else to stderr; `verbose` prints the command line first. Returns
+/// whether Clang ran without errors (the action reports its own through its flag).
+bool run_clang(const std::function<std::vector<std::string>()>& make_args, std::unique_ptr<clang::FrontendAction> action,
+               DiagnosticRecords* records, bool verbose);
 
 /// The Clang command line simtc uses for `path` (for --verbose and for tests).
 std::vector<std::string> clang_arguments(const std::string& path, const FrontendOptions& options);

@@ -3,26 +3,16 @@
 #include <algorithm>
 
 #include <clang/AST/ASTConsumer.h>
-#include <clang/Basic/FileManager.h>
-#include <clang/Basic/Stack.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
-#include <clang/Tooling/Tooling.h>
-#include <llvm/ADT/StringExtras.h>
-#include <llvm/Support/CrashRecoveryContext.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 
-#include "frontend/attributes.hpp"
-#include "frontend/diagnostic_recorder.hpp"
 #include "host/rules.hpp"
 #include "support/diagnostic_record.hpp"
 
 namespace simtc::host {
 namespace {
-
-// The stack the parse runs on: the host's standard library nests deeper than kernel code.
-constexpr unsigned kStackSize = 64u << 20;
 
 struct HostRule {
   RuleInfo info;
@@ -108,28 +98,12 @@ bool check_host_file(const std::string& path, const HostCheckOptions& options) {
     else llvm::errs() << "error: " << message << "\n";
     return false;
   }
-  // simt's attributes, for host files that include a kernel file (the CPU launchers call it).
-  frontend::ensure_attributes_registered();
+  // simt's attributes are registered, for host files that include a kernel file (the CPU
+  // launchers call it).
   bool had_errors = false;
-  bool ok = false;
-  llvm::CrashRecoveryContext thread;
-  thread.RunSafelyOnThread(
-      [&] {
-        clang::noteBottomOfStack();
-        std::vector<std::string> args = host_clang_arguments(path, options);
-        if (options.frontend.verbose) llvm::errs() << llvm::join(args, " ") << "\n";
-        auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(),
-                                                                    llvm::vfs::getRealFileSystem());
-        clang::tooling::ToolInvocation invocation(std::move(args), std::make_unique<Action>(options, had_errors),
-                                                  files.get());
-        std::unique_ptr<frontend::DiagnosticRecorder> recorder;
-        if (options.frontend.records != nullptr) {
-          recorder = std::make_unique<frontend::DiagnosticRecorder>(*options.frontend.records);
-          invocation.setDiagnosticConsumer(recorder.get());
-        }
-        ok = invocation.run();
-      },
-      kStackSize);
+  const bool ok = frontend::run_clang([&] { return host_clang_arguments(path, options); },
+                                      std::make_unique<Action>(options, had_errors), options.frontend.records,
+                                      options.frontend.verbose);
   return ok && !had_errors;
 }
 
