@@ -116,11 +116,12 @@ struct Upper {
   unsigned __int128 max;
 };
 
-// lhs < rhs (strict) or lhs <= rhs, unsigned, zero extensions stripped.
+// lhs + gap <= rhs (gap 1: lhs < rhs; gap 0: lhs <= rhs), unsigned, in true integers, zero
+// extensions stripped.
 struct Fact {
   const llvm::Value* lhs;
   const llvm::Value* rhs;
-  bool strict;
+  std::uint64_t gap;
 };
 
 // v when it is a constant k < 0 of small magnitude (x + k is then x - |k|), else nullptr.
@@ -186,10 +187,10 @@ class Prover {
       if (f.lhs != v || f.rhs == v || llvm::isa<llvm::Argument>(v)) continue;
       auto bound = upper(f.rhs, depth - 1);
       if (!bound) continue;
-      if (f.strict) {
-        auto minus = Poly::sum(bound->poly, Poly::constant(1), -1);
-        if (!minus || bound->max == 0) continue;
-        bound = Upper{*minus, bound->max - 1};
+      if (f.gap != 0) {
+        auto minus = Poly::sum(bound->poly, Poly::constant(std::int64_t(f.gap)), -1);
+        if (!minus || bound->max < f.gap) continue;
+        bound = Upper{*minus, bound->max - f.gap};
       }
       if (leaf.max < bound->max) bound->max = leaf.max;
       return bound;
@@ -278,7 +279,7 @@ class Prover {
     for (const Fact& f : facts_) {
       if (f.rhs != v || f.lhs == v) continue;
       auto bound = lower(f.lhs, depth - 1);
-      if (bound && f.strict) bound = Poly::sum(*bound, Poly::constant(1), 1);
+      if (bound && f.gap != 0) bound = Poly::sum(*bound, Poly::constant(std::int64_t(f.gap)), 1);
       if (bound) return bound;
     }
     if (llvm::ConstantInt* c = nullptr; match(v, m_Add(m_Value(), m_ConstantInt(c))) && negative_constant(c)) {
@@ -332,17 +333,28 @@ void facts_of(const llvm::Value* cond, bool taken, const llvm::DataLayout& dl, s
   }
   a = strip(a);
   b = strip(b);
+  // lhs + gap <= rhs, and x + (c + gap) <= rhs when lhs is x + c computed without wrapping
+  // (an nuw add or a disjoint or of a constant): `kk + 3 < k` bounds the kk of `r * k + kk + 3`.
+  auto add = [&](const llvm::Value* lhs, const llvm::Value* rhs, std::uint64_t gap) {
+    out.push_back({lhs, rhs, gap});
+    const llvm::Value* x = nullptr;
+    llvm::ConstantInt* c = nullptr;
+    if (!match(lhs, m_NUWAdd(m_Value(x), m_ConstantInt(c))) &&
+        !match(lhs, m_DisjointOr(m_Value(x), m_ConstantInt(c))))
+      return;
+    if (c->getValue().getActiveBits() <= 62) out.push_back({strip(x), rhs, gap + c->getZExtValue()});
+  };
   switch (p) {
-    case llvm::CmpInst::ICMP_ULT: out.push_back({a, b, true}); break;
-    case llvm::CmpInst::ICMP_ULE: out.push_back({a, b, false}); break;
-    case llvm::CmpInst::ICMP_UGT: out.push_back({b, a, true}); break;
-    case llvm::CmpInst::ICMP_UGE: out.push_back({b, a, false}); break;
+    case llvm::CmpInst::ICMP_ULT: add(a, b, 1); break;
+    case llvm::CmpInst::ICMP_ULE: add(a, b, 0); break;
+    case llvm::CmpInst::ICMP_UGT: add(b, a, 1); break;
+    case llvm::CmpInst::ICMP_UGE: add(b, a, 0); break;
     case llvm::CmpInst::ICMP_EQ:
-      out.push_back({a, b, false});
-      out.push_back({b, a, false});
+      add(a, b, 0);
+      add(b, a, 0);
       break;
     case llvm::CmpInst::ICMP_NE:
-      if (match(b, m_Zero())) out.push_back({llvm::ConstantInt::get(a->getType(), 1), a, false});
+      if (match(b, m_Zero())) out.push_back({llvm::ConstantInt::get(a->getType(), 1), a, 0});
       break;
     default: break;
   }

@@ -169,6 +169,44 @@ READ_KERNEL(narrowed_right_neighbour, FACT)(uint32_t rows, uint32_t cols, simt::
     if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols + uint32_t(wide + 1)];
 }
 
+// Four elements from one 16-byte load under `c + 3 < cols`: c + 3 does not wrap (an nuw or
+// disjoint sum), so the guard bounds c itself by cols - 4 and the load's last element by
+// rows * cols - 1.
+READ_KERNEL(vector_offset_guard, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                       simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y();
+  const size_t c = (size_t(simt::block::index_x()) * 256 + simt::thread::index_x()) * 4;
+  if (r < rows && c + 3 < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) {
+      const simt::Vec<float, 4> v = in.load<4>(size_t(r) * cols + c);
+      *o = v[0] + v[3];
+    }
+}
+
+// One short: c + 2 < cols leaves the fourth element at c + 3 == cols possible.
+READ_KERNEL(vector_offset_guard_short, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                             simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y();
+  const size_t c = (size_t(simt::block::index_x()) * 256 + simt::thread::index_x()) * 4;
+  if (r < rows && c + 2 < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) {
+      const simt::Vec<float, 4> v = in.load<4>(size_t(r) * cols + c);
+      *o = v[0] + v[3];
+    }
+}
+
+// A 32-bit start from the caller: start + 3 may wrap (start = 2^32 - 2 passes the guard), so
+// the guard says nothing about start.
+READ_KERNEL(vector_offset_guard_wraps, FACT)(uint32_t rows, uint32_t cols, uint32_t start, simt::Slice<const float> in,
+                                             simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y();
+  if (r < rows && start + 3 < cols)
+    if (auto o = out.get_mut(simt::thread::index_1d())) {
+      const simt::Vec<float, 4> v = in.load<4>(size_t(r) * cols + start);
+      *o = v[0] + v[3];
+    }
+}
+
 // CHECK-LABEL: .entry guarded(
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry left_neighbour(
@@ -216,5 +254,13 @@ READ_KERNEL(narrowed_right_neighbour, FACT)(uint32_t rows, uint32_t cols, simt::
 // CHECK:       trap;
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry narrowed_right_neighbour(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry vector_offset_guard(
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry vector_offset_guard_short(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry vector_offset_guard_wraps(
 // CHECK:       trap;
 // CHECK-NOT:   trap;
