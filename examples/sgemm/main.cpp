@@ -28,7 +28,7 @@ namespace {
 struct Shape {
   std::uint32_t m, n, k;
 };
-const std::vector<Shape> kGpuShapes = {{1, 1, 1}, {67, 129, 33}, {500, 333, 257}, {1031, 1025, 1029}, {2000, 1537, 515}};
+const std::vector<Shape> kGpuShapes = {{1, 1, 1}, {67, 129, 33}, {500, 333, 257}, {1031, 1025, 1029}, {2000, 1537, 515}, {259, 384, 260}, {1024, 1024, 1024}};
 const std::vector<Shape> kSmallShapes = {{1, 1, 1}, {67, 129, 33}, {130, 70, 45}};
 
 std::vector<float> random_matrix(std::size_t count, std::uint32_t seed) {

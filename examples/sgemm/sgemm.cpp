@@ -1,57 +1,114 @@
-// Single-precision matrix product C (m x n) = A (m x k) * B (k x n), all row-major.
-// Each block computes a kBM x kBN tile of C, stepping through k in kBK-deep slices: the block
-// stages the A slice (transposed, so a thread's kTM rows are contiguous) and the B slice in
-// shared memory, then each thread accumulates its kTM x kTN sub-tile in registers from
-// kTM + kTN shared loads per k (an outer product). Loads of A and B are coalesced along their
-// rows; elements past the matrix edges are staged as zeros.
+// Single-precision matrix product C (m x n) = A (m x k) * B (k x n), all row-major, on the CUDA
+// cores (FFMA).
+//
+// Each block of 16 x 16 threads computes a 128 x 128 tile of C, stepping through k in slices
+// of 8. A thread accumulates 8 x 8 elements of C in registers: rows ty*4 .. +3 and 64 + ty*4 ..
+// +3, columns tx*4 .. +3 and 64 + tx*4 .. +3, so each of its four 16-byte shared loads per k
+// feeds 16 FFMAs (64 FFMAs per 4 loads, where a 4 x 4 sub-tile does 16 per 2), and the loads of
+// a warp read at most 256 distinct bytes. The slices are double-buffered: while the block
+// multiplies slice s out of one shared buffer, each thread's 16-byte global loads of slice s + 1
+// (four elements of A's slice and four of B's) are in flight, and land in the other buffer
+// after the multiply; one barrier per slice. A's slice is stored transposed (as(kk, row)), its
+// rows padded by 4 floats so that the transposing stores of a warp hit 32 distinct banks.
+// Elements past the matrix edges are staged as zeros, so m, n and k are arbitrary.
+// This is the classic 128 x 128 x 8 FFMA SGEMM (the structure of the fastest hand-written
+// FP32 kernels without tensor cores); docs/performance.md has its numbers against cuBLAS.
 #include <simt/kernel.hpp>
 
 #include "sgemm.hpp"
 
-[[kernel, simt::block(kThreadsX, kThreadsY), simt::requires("a.size() >= m * k", "b.size() >= k * n", "c.size() >= m * n")]] void sgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const float> a, simt::Slice<const float> b,
-                      simt::DisjointSlice<float> c) {
-  // As holds A's slice transposed (kBK x kBM); its rows are padded by 4 floats so the transposing
-  // stores spread over the banks and a thread's kTM values stay 16-byte aligned.
-  simt::SharedTile<float, kBK, kBM + 4, 16> as;
-  simt::SharedTile<float, kBK, kBN, 16> bs;
+namespace {
+
+constexpr uint32_t kARow = kBM + 4;  // As row length: padded (see above), still 16-byte aligned
+
+}  // namespace
+
+[[kernel, simt::block(kThreadsX, kThreadsY), simt::min_blocks_per_sm(2),
+  simt::requires("a.size() >= m * k", "b.size() >= k * n", "c.size() >= m * n")]]
+void sgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const float> a, simt::Slice<const float> b,
+           simt::DisjointSlice<float> c) {
+  // Two buffers of each slice: rows s * kBK .. s * kBK + 7 are buffer s.
+  simt::SharedTile<float, 2 * kBK, kARow, 16> as;
+  simt::SharedTile<float, 2 * kBK, kBN, 16> bs;
   const uint32_t tx = simt::thread::index_x(), ty = simt::thread::index_y();
   const uint32_t tid = ty * kThreadsX + tx;
   // Tiles of a 2-D grid: blocks of a second grid layer would write the same tiles of C. The
-  // origins are 64-bit: blockIdx * 64 wraps around in 32 bits on a grid of 2^26 blocks.
+  // origins are 64-bit: blockIdx * 128 wraps around in 32 bits on a grid of 2^25 blocks.
   if (simt::block::index_z() != 0) return;
   const size_t row0 = size_t(simt::block::index_y()) * kBM, col0 = size_t(simt::block::index_x()) * kBN;
 
+  // What thread tid stages of a slice: elements ak .. ak + 3 of row ar of A's (128 x 8), and
+  // columns bc .. bc + 3 of row bk of B's (8 x 128). Each element of a buffer has one writer.
+  const uint32_t ar = tid / 2, ak = (tid % 2) * 4;
+  const uint32_t bk = tid / 32, bc = (tid % 32) * 4;
+  // The four elements at depth k0 (zeros past the edges): one 16-byte load where the row has
+  // all four (load<4> falls back to element loads when the address is not 16-byte aligned).
+  auto fetch_a = [&](size_t k0) {
+    simt::Vec<float, 4> v = {};
+    const size_t r = row0 + ar, kk = k0 + ak;
+    if (r < m) {
+      if (kk + 3 < k) {
+        v = a.load<4>(r * k + kk);
+      } else {
+        for (uint32_t e = 0; e < 4; ++e)
+          if (kk + e < k) v.elements[e] = a[r * k + (kk + e)];
+      }
+    }
+    return v;
+  };
+  auto fetch_b = [&](size_t k0) {
+    simt::Vec<float, 4> v = {};
+    const size_t kr = k0 + bk, cc = col0 + bc;
+    if (kr < k) {
+      if (cc + 3 < n) {
+        v = b.load<4>(kr * n + cc);
+      } else {
+        for (uint32_t e = 0; e < 4; ++e)
+          if (cc + e < n) v.elements[e] = b[kr * n + (cc + e)];
+      }
+    }
+    return v;
+  };
+  auto stage = [&](size_t s, const simt::Vec<float, 4>& va, const simt::Vec<float, 4>& vb) {
+#pragma unroll
+    for (uint32_t e = 0; e < 4; ++e) as.at_mut(s * kBK + ak + e, ar) = va[e];
+    bs.store<4>(s * kBK + bk, bc, vb);
+  };
+
   float acc[kTM][kTN] = {};
-  for (uint32_t k0 = 0; k0 < k; k0 += kBK) {
-    // kBM x kBK elements of A and kBK x kBN of B: four of each per thread.
-    for (uint32_t e = tid; e < kBM * kBK; e += kThreadsX * kThreadsY) {
-      const uint32_t r = e / kBK, kk = e % kBK;
-      const float v = row0 + r < m && k0 + kk < k ? a[(row0 + r) * k + (k0 + kk)] : 0.0f;
-      // Every (r, kk) of the slice is written by exactly one thread.
-      as.at_mut(kk, r) = v;
+  const size_t slices = (size_t(k) + kBK - 1) / kBK;
+  stage(0, fetch_a(0), fetch_b(0));
+  simt::sync_threads();
+  for (size_t slice = 0; slice < slices; ++slice) {
+    const bool more = slice + 1 < slices;
+    simt::Vec<float, 4> next_a = {}, next_b = {};
+    if (more) {
+      next_a = fetch_a((slice + 1) * kBK);
+      next_b = fetch_b((slice + 1) * kBK);
     }
-    for (uint32_t e = tid; e < kBK * kBN; e += kThreadsX * kThreadsY) {
-      const uint32_t kk = e / kBN, cc = e % kBN;
-      const float v = k0 + kk < k && col0 + cc < n ? b[size_t(k0 + kk) * n + (col0 + cc)] : 0.0f;
-      bs.at_mut(kk, cc) = v;
-    }
-    simt::sync_threads();
+    const size_t row = (slice % 2) * kBK;
 #pragma unroll
     for (uint32_t kk = 0; kk < kBK; ++kk) {
-      // Columns ty * kTM .. +3 of As and tx * kTN .. +3 of Bs: one vector load each.
-      const simt::Vec<float, kTM> av = as.load<kTM>(kk, ty * kTM);
-      const simt::Vec<float, kTN> bv = bs.load<kTN>(kk, tx * kTN);
-      const float ar[kTM] = {av[0], av[1], av[2], av[3]}, br[kTN] = {bv[0], bv[1], bv[2], bv[3]};
+      const simt::Vec<float, 4> a0 = as.load<4>(row + kk, ty * 4), a1 = as.load<4>(row + kk, 64 + ty * 4);
+      const simt::Vec<float, 4> b0 = bs.load<4>(row + kk, tx * 4), b1 = bs.load<4>(row + kk, 64 + tx * 4);
+      const float ra[kTM] = {a0[0], a0[1], a0[2], a0[3], a1[0], a1[1], a1[2], a1[3]};
+      const float rb[kTN] = {b0[0], b0[1], b0[2], b0[3], b1[0], b1[1], b1[2], b1[3]};
+#pragma unroll
       for (uint32_t i = 0; i < kTM; ++i)
-        for (uint32_t j = 0; j < kTN; ++j) acc[i][j] += ar[i] * br[j];
+#pragma unroll
+        for (uint32_t j = 0; j < kTN; ++j) acc[i][j] += ra[i] * rb[j];
     }
+    // The other buffer was last read before the previous barrier.
+    if (more) stage((slice + 1) % 2, next_a, next_b);
     simt::sync_threads();
   }
 
+#pragma unroll
   for (uint32_t i = 0; i < kTM; ++i) {
-    const size_t r = row0 + ty * kTM + i;
+    const size_t r = row0 + (i / 4) * 64 + ty * 4 + i % 4;
+#pragma unroll
     for (uint32_t j = 0; j < kTN; ++j) {
-      const size_t cc = col0 + tx * kTN + j;
+      const size_t cc = col0 + (j / 4) * 64 + tx * 4 + j % 4;
       // C's element (r, cc) belongs to this thread alone.
       if (r < m && cc < n) c.at_mut(r * n + cc) = acc[i][j];
     }

@@ -237,6 +237,17 @@ class SIMT_SHARED_STORAGE SharedTile {
     SIMT_SHARED_NOTE(data_ + row * Cols + col, N * sizeof(T), read)
     return *reinterpret_cast<const Vec<T, N>*>(data_ + row * Cols + col);
   }
+  /// Writes v into elements (row, col) .. (row, col + N - 1) in one access, under load<N>'s
+  /// conditions; for simt-shared-race, a write of those N elements (see at_mut).
+  template <size_t N>
+  void store(size_t row, size_t col, const Vec<T, N>& v SIMT_SHARED_WHERE) {
+    static_assert(Align % (N * sizeof(T)) == 0, "simt::SharedTile::store<N>: the tile's Align must be a multiple of N elements");
+    static_assert(Cols % N == 0, "simt::SharedTile::store<N>: Cols must be a multiple of N");
+    check(row, col);
+    if (col % N != 0 || col + N > Cols) detail::shared_bounds_fail(col, Cols);
+    SIMT_SHARED_NOTE(data_ + row * Cols + col, N * sizeof(T), write)
+    *reinterpret_cast<Vec<T, N>*>(data_ + row * Cols + col) = v;
+  }
   /// Any element, for writing (bounds-checked in each dimension); see SharedArray::at_mut.
   T& at_mut(size_t row, size_t col SIMT_SHARED_WHERE) {
     check(row, col);
