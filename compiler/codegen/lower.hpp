@@ -79,10 +79,22 @@ SourceLoc user_location(const ir::Module& m, const ir::Instruction& inst);
 /// (lower_hopper.cpp).
 llvm::Value* lower_hopper_intrinsic(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
                                     llvm::ArrayRef<llvm::Value*> args);
-/// Operand `operand` of `inst` as a constant within [lo, hi], or an error at the user's call
-/// naming `what` ("the group count of 'tma.wait_group' must be in 0..63, got 64").
-std::optional<std::uint64_t> constant_operand(ModuleState& s, const ir::Instruction& inst, llvm::Value* operand,
-                                              const char* what, std::uint64_t lo, std::uint64_t hi);
+/// What the lowering of one intrinsic call works with (lower_hopper.cpp, lower_wgmma.cpp).
+class IntrinsicLowering {
+ protected:
+  IntrinsicLowering(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
+                    llvm::ArrayRef<llvm::Value*> args)
+      : s_(s), b_(b), inst_(inst), args_(args), id_(inst.intrinsic_id()) {}
+  /// Operand `i` as a constant within [lo, hi], or an error at the user's call naming `what`
+  /// ("the group count of 'tma.wait_group' must be in 0..63, got 64").
+  std::optional<std::uint64_t> constant(unsigned i, const char* what, std::uint64_t lo, std::uint64_t hi);
+
+  ModuleState& s_;
+  llvm::IRBuilder<>& b_;
+  const ir::Instruction& inst_;
+  llvm::ArrayRef<llvm::Value*> args_;
+  ir::IntrinsicId id_;
+};
 /// wgmma.mma_async (shared-memory or register A) and wgmma.fence_operand: inline asm over the
 /// accumulator's floats (lower_wgmma.cpp).
 llvm::Value* lower_wgmma(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,

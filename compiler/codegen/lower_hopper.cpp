@@ -45,10 +45,10 @@ namespace N = llvm::Intrinsic;
 constexpr unsigned kSharedSpace = 3;
 constexpr unsigned kSharedClusterSpace = 7;
 
-class HopperLowering {
+class HopperLowering : IntrinsicLowering {
  public:
   HopperLowering(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst, llvm::ArrayRef<llvm::Value*> args)
-      : s_(s), b_(b), inst_(inst), args_(args), id_(inst.intrinsic_id()) {}
+      : IntrinsicLowering(s, b, inst, args) {}
 
   llvm::Value* run() {
     using I = IntrinsicId;
@@ -142,10 +142,6 @@ class HopperLowering {
     return call(kRegisters[std::size_t(id_) - std::size_t(I::ClusterCtaRank)], {});
   }
 
-  std::optional<std::uint64_t> constant(unsigned i, const char* what, std::uint64_t lo, std::uint64_t hi) {
-    return constant_operand(s_, inst_, args_[i], what, lo, hi);
-  }
-
   // g2s tile, rank 1..5: (dst shared::cluster, bar, tensor map, coords..., cta_mask, cache_hint,
   // use cta_mask, use cache_hint, cta_group).
   llvm::Value* tma_load() {
@@ -173,27 +169,21 @@ class HopperLowering {
     ops.insert(ops.end(), {b_.getInt64(0), b_.getFalse()});
     return call(kStore[rank - 1], ops);
   }
-
-  ModuleState& s_;
-  llvm::IRBuilder<>& b_;
-  const ir::Instruction& inst_;
-  llvm::ArrayRef<llvm::Value*> args_;
-  IntrinsicId id_;
 };
 
 }  // namespace
 
-std::optional<std::uint64_t> constant_operand(ModuleState& s, const ir::Instruction& inst, llvm::Value* operand,
-                                              const char* what, std::uint64_t lo, std::uint64_t hi) {
-  auto* c = llvm::dyn_cast<llvm::ConstantInt>(operand);
-  const std::string name = std::string("the ") + what + " of '" + ir::intrinsic_name(inst.intrinsic_id()) + "'";
+std::optional<std::uint64_t> IntrinsicLowering::constant(unsigned i, const char* what, std::uint64_t lo,
+                                                         std::uint64_t hi) {
+  auto* c = llvm::dyn_cast<llvm::ConstantInt>(args_[i]);
+  const std::string name = std::string("the ") + what + " of '" + ir::intrinsic_name(id_) + "'";
   if (c == nullptr) {
-    s.diags.error(user_location(s.ir, inst), name + " must be a compile-time constant");
+    s_.diags.error(user_location(s_.ir, inst_), name + " must be a compile-time constant");
     return std::nullopt;
   }
   if (c->getZExtValue() < lo || c->getZExtValue() > hi) {
-    s.diags.error(user_location(s.ir, inst), name + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) +
-                                                 ", got " + std::to_string(c->getZExtValue()));
+    s_.diags.error(user_location(s_.ir, inst_), name + " must be in " + std::to_string(lo) + ".." +
+                                                    std::to_string(hi) + ", got " + std::to_string(c->getZExtValue()));
     return std::nullopt;
   }
   return c->getZExtValue();

@@ -27,10 +27,10 @@ namespace {
 
 using ir::IntrinsicId;
 
-class WgmmaLowering {
+class WgmmaLowering : IntrinsicLowering {
  public:
   WgmmaLowering(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst, llvm::ArrayRef<llvm::Value*> args)
-      : s_(s), b_(b), inst_(inst), args_(args), id_(inst.intrinsic_id()) {}
+      : IntrinsicLowering(s, b, inst, args) {}
 
   llvm::Value* run() {
     using I = IntrinsicId;
@@ -121,16 +121,6 @@ class WgmmaLowering {
     for (unsigned i = 0; i < count; ++i) constraints += (i ? ",=f" : "=f");
     accumulate("", constraints, count, {});
   }
-
-  std::optional<std::uint64_t> constant(unsigned i, const char* what, std::uint64_t lo, std::uint64_t hi) {
-    return constant_operand(s_, inst_, args_[i], what, lo, hi);
-  }
-
-  ModuleState& s_;
-  llvm::IRBuilder<>& b_;
-  const ir::Instruction& inst_;
-  llvm::ArrayRef<llvm::Value*> args_;
-  IntrinsicId id_;
 };
 
 }  // namespace
