@@ -14,17 +14,22 @@ bench/gen/*.log); nvcc's PTX is made here with nvcc -ptx -O3 -arch=sm_90 from tw
     bench/ptx_stats.py BUILD_DIR --record bench/ptx_counts.txt
 
 The regression guard (a CTest test, no GPU and no nvcc): --check compares the counts that
-decide a kernel's speed in simtc's PTX of every benchmarked kernel with the recorded ones and
-fails when one moved the wrong way: a bounds-check trap, a branch, a compare, a 64-bit integer
-operation, a local-memory access or an instruction more, or a vector (.v2/.v4), read-only
-(.nc) or asynchronous (cp.async) access fewer. A change that makes a count better says so and
-asks for --record, so the file keeps the best counts reached.
+decide a kernel's speed in simtc's code of every benchmarked kernel with the recorded ones and
+fails when one moved the wrong way: in the PTX a bounds-check trap, a branch, a 64-bit integer
+operation or a local-memory access more, or a vector (.v2/.v4), read-only (.nc) or
+asynchronous (cp.async) access fewer; in the SASS that ptxas made of it (the bench build's
+gen/<name>.simtc.cubin and .log) an instruction, a register or a spilled byte more. The
+instructions are counted in the SASS, not in the PTX: ptxas removes the common
+subexpressions and moves the code itself, so a PTX count can rise while the machine code
+shrinks. A change that makes a count better says so and asks for --record, so the file keeps
+the best counts reached.
 """
 import argparse
 import collections
 import os
 import pathlib
 import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -114,19 +119,53 @@ def resources(log_text, name):
             f"smem {smem.group(1) if smem else 0} B")
 
 
-# The guarded counts: (label, +1 when more is worse, -1 when fewer is worse).
+# The guarded counts: (label, +1 when more is worse, -1 when fewer is worse). The last three
+# come from ptxas (sass_counts), the others from the PTX.
 GUARDED = [
     ("trap", 1),
     ("branch", 1),
-    ("setp", 1),
     ("int 64-bit ops", 1),
     ("ld/st.local", 1),
-    ("total instrs", 1),
     ("  ld .v2/.v4", -1),
     ("  st .v2/.v4", -1),
     ("  ld .nc", -1),
     ("cp.async", -1),
+    ("sass instrs", 1),
+    ("registers", 1),
+    ("spill bytes", 1),
 ]
+
+
+def cubin_text_sizes(data):
+    """{entry: bytes of its .text.<entry> section} of an ELF64 cubin."""
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+    sections = [struct.unpack_from("<IIQQQQ", data, shoff + i * shentsize) for i in range(shnum)]
+    names_at = sections[shstrndx][4]
+    out = {}
+    for name_off, _, _, _, _, size in sections:
+        end = data.index(b"\0", names_at + name_off)
+        name = data[names_at + name_off:end].decode()
+        if name.startswith(".text."):
+            out[name[len(".text."):]] = size
+    return out
+
+
+def sass_counts(build, name, entry):
+    """{"sass instrs", "registers", "spill bytes"} of `entry` in ptxas's build of simtc's PTX."""
+    cubin, log = build / "gen" / f"{name}.simtc.cubin", build / "gen" / f"{name}.simtc.log"
+    if not cubin.exists() or not log.exists():
+        return f"{cubin} or its .log is missing: build bench_kernels first"
+    sizes = cubin_text_sizes(cubin.read_bytes())
+    text = log.read_text()
+    used = re.search(r"Compiling entry function '" + re.escape(entry) + r"'.*?Used (\d+) registers", text, re.S)
+    spill = re.search(r"Function properties for " + re.escape(entry) +
+                      r"\s*\n\s*\d+ bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", text)
+    if entry not in sizes or not used or not spill:
+        return f"entry {entry} is missing from {cubin} or its .log"
+    # Every sm_90 instruction is 16 bytes.
+    return {"sass instrs": sizes[entry] // 16, "registers": int(used.group(1)),
+            "spill bytes": int(spill.group(1)) + int(spill.group(2))}
 
 
 def benchmarked():
@@ -148,6 +187,10 @@ def guarded_counts(build):
             return f"{ptx} is missing: build bench_kernels first"
         for entry, instrs in entries(ptx.read_text()).items():
             c = counts(instrs)
+            sass = sass_counts(build, name, entry)
+            if isinstance(sass, str):
+                return sass
+            c.update(sass)
             out[f"{name}/{entry}"] = {label: c[label] for label, _ in GUARDED}
     return out
 
@@ -167,7 +210,7 @@ def record(build, path):
     if isinstance(now, str):
         print(now)
         return 1
-    lines = ["# simtc's PTX counts of each benchmarked kernel (bench/ptx_stats.py --record); the",
+    lines = ["# simtc's PTX and SASS counts of each benchmarked kernel (bench/ptx_stats.py --record); the",
              "# ptx_guard test fails when one of them gets worse. One line per entry: kernel/entry,",
              "# then label=count, tab-separated."]
     for key, c in now.items():

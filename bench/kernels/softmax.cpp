@@ -103,7 +103,7 @@ void run(Bench& b) {
 
 const Entry& entry_softmax() {
   static const Entry entry{"softmax", run, cpu_check, softmax_bench_data::simtc_ptxas_log,
-                           softmax_bench_data::nvcc_ptxas_log, {"softmax", "softmax_1k", "softmax_4k", "softmax_8k", "softmax_16k"}};
+                           softmax_bench_data::nvcc_ptxas_log, {"softmax", "softmax_1k", "softmax_4k", "softmax_8k", "softmax_16k", "softmax_32k"}};
   return entry;
 }
 

@@ -1,5 +1,5 @@
 // CUDA C++ twin of examples/softmax/softmax.cpp: row-wise softmax. Rows up to 16384 columns in
-// registers (softmax_1k ... softmax_16k: a group of G threads per row, 32 elements per thread,
+// registers (softmax_1k ... softmax_32k: a group of G threads per row, 32 elements per thread,
 // element t + 32k, G = 32 with eight rows per block or the whole block); longer rows: one
 // 256-thread block per row, threads striding through the row; the block combines maxima and sums with xor shuffles
 // and one shared slot per warp. Rows that fit are cached in dynamic shared memory during the
@@ -69,6 +69,7 @@ SOFTMAX_IN_REGISTERS(softmax_1k, 32, 8)
 SOFTMAX_IN_REGISTERS(softmax_4k, 128, 1)
 SOFTMAX_IN_REGISTERS(softmax_8k, 256, 1)
 SOFTMAX_IN_REGISTERS(softmax_16k, 512, 1)
+SOFTMAX_IN_REGISTERS(softmax_32k, 1024, 1)
 
 template <class Op>
 __device__ __forceinline__ float block_combine(float v, Op op) {

@@ -104,8 +104,22 @@ void initialize_llvm() {
     // nvcc uses: shared-memory address arithmetic then stays in 32-bit registers. The option
     // is read when a target machine computes its data layout.
     auto& options = llvm::cl::getRegisteredOptions();
-    if (auto it = options.find("nvptx-short-ptr"); it != options.end())
-      static_cast<llvm::cl::opt<bool>*>(it->second)->setValue(true);
+    auto set = [&](llvm::StringRef name) {
+      if (auto it = options.find(name); it != options.end())
+        static_cast<llvm::cl::opt<bool>*>(it->second)->setValue(true);
+    };
+    set("nvptx-short-ptr");
+    // No machine-level CSE and sinking: ptxas eliminates common subexpressions and schedules
+    // itself, and it does not rematerialise what these passes move. MachineCSE's partial
+    // redundancy elimination hoists a value computed on two exclusive paths (a row's column
+    // `t + 128 * k`, computed by the guarded load and again by the guarded store) to their
+    // common dominator, where it stays live in between; MachineSink moves a multiply whose
+    // sum was fused into an fma (exp's `2^n * p`) down to its store, keeping both factors
+    // live instead of the product. Off, the row-in-registers softmax keeps 48 registers per
+    // thread (as nvcc's code does) instead of 127, layer norm 95-111 instead of 114-126,
+    // for 2 % more SASS instructions over the benchmarked kernels (docs/performance.md).
+    set("disable-machine-cse");
+    set("disable-machine-sink");
   });
 }
 

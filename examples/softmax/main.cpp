@@ -1,7 +1,7 @@
 // Row-wise softmax of random matrices on the GPU for several shapes (the output poisoned before
 // each launch), compared element by element with a softmax in double precision on the CPU
 // (within 1e-5 relative). Each row length goes to the kernel softmax_plan() picks (the row in
-// registers up to 16384 columns, else cached in dynamic shared memory or read three times): the
+// registers up to 32768 columns, else cached in dynamic shared memory or read three times): the
 // shapes cover every kernel. Without a GPU, runs the same kernels on the CPU through simt's host
 // reference.
 // Usage: softmax [--small] [rows cols ...]   (--small: shapes for compute-sanitizer)
@@ -29,8 +29,8 @@ struct Shape {
 // leave the last block of softmax_1k part empty.
 const std::vector<Shape> kGpuShapes = {{1, 1},       {3, 7},       {37, 1000},  {13, 1024},   {1000, 3001},
                                        {9, 4096},    {129, 5000},  {4096, 8191}, {77, 16384}, {5, 16385},
-                                       {129, 20000}, {33, 32768},  {3, 70001}};
-const std::vector<Shape> kSmallShapes = {{1, 1}, {3, 7}, {37, 1000}, {5, 13001}, {3, 16384}, {2, 40000}};
+                                       {129, 20000}, {33, 32768},  {5, 32769}, {3, 70001}};
+const std::vector<Shape> kSmallShapes = {{1, 1}, {3, 7}, {37, 1000}, {5, 13001}, {3, 16384}, {2, 20000}, {2, 40000}};
 
 std::vector<float> random_matrix(Shape s) {
   std::mt19937 rng(s.rows * 7u + s.cols);

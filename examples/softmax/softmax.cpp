@@ -1,6 +1,6 @@
 // Row-wise softmax: out[r][j] = exp(in[r][j] - max_r) / sum_j exp(in[r][j] - max_r).
 //
-// Rows up to 16384 columns stay in registers (softmax_1k ... softmax_16k): each thread loads
+// Rows up to 32768 columns stay in registers (softmax_1k ... softmax_32k): each thread loads
 // its 32 elements of the row once (element t + 32k of a group of G threads, so every load of a
 // warp is one coalesced 128-byte line, 32 loads in flight per thread), the group combines the
 // maximum and the sum (warp shuffles; one shared slot per warp when the group is a whole block),
@@ -9,7 +9,10 @@
 // block of 32 x 8 threads, no barrier at all); longer rows a block of cols / 32 threads. This is
 // the algorithm of Triton's fused softmax (the row in registers, one read, one write). On the
 // H200: 92-95 % of the copy bandwidth at 1024 to 8192 columns, within 1.2 % of Triton's time
-// (docs/performance.md); the one-block-per-row version it replaced reached 67 % at 1024.
+// (docs/performance.md); the one-block-per-row version it replaced reached 67 % at 1024. The
+// 1024-thread softmax_32k fits its 32 elements in the 64 registers a thread of such a block
+// has (63, no spills), since simtc stopped keeping the column indices and the exp's factors
+// alive from the loads to the stores.
 //
 // Longer rows (`softmax`): one block per row striding through it; the first pass keeps the row
 // in dynamic shared memory when the launch gives enough, and the later passes read it back.
@@ -101,6 +104,7 @@ SOFTMAX_IN_REGISTERS(softmax_1k, 32, 8, 1024)
 SOFTMAX_IN_REGISTERS(softmax_4k, 128, 1, 4096)
 SOFTMAX_IN_REGISTERS(softmax_8k, 256, 1, 8192)
 SOFTMAX_IN_REGISTERS(softmax_16k, 512, 1, 16384)
+SOFTMAX_IN_REGISTERS(softmax_32k, 1024, 1, 32768)
 
 // The requirements say the matrices hold rows x cols elements: every index below is then proven
 // in range and keeps no bounds check. The last one keeps the 32-bit column counters' `j + 256`

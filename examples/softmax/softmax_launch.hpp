@@ -19,6 +19,7 @@ SOFTMAX_DECLARE(softmax_1k)
 SOFTMAX_DECLARE(softmax_4k)
 SOFTMAX_DECLARE(softmax_8k)
 SOFTMAX_DECLARE(softmax_16k)
+SOFTMAX_DECLARE(softmax_32k)
 #undef SOFTMAX_DECLARE
 
 /// The kernel for a row length and its launch shape.
@@ -28,7 +29,7 @@ struct SoftmaxPlan {
   simt::LaunchConfig2D config;
 };
 
-/// Rows up to 16384 floats go to the smallest row-in-registers kernel that holds them (a warp
+/// Rows up to 32768 floats go to the smallest row-in-registers kernel that holds them (a warp
 /// per row up to 1024, eight rows per block; else a block of cols / 32 threads, rounded up to
 /// the next kernel); longer rows to `softmax`, with the row cached in dynamic shared memory
 /// when it fits kMaxCachedCols.
@@ -41,7 +42,8 @@ inline SoftmaxPlan softmax_plan(std::uint32_t rows, std::uint32_t cols) {
   static const Variant variants[] = {{1024, 32, 8, "softmax_1k", softmax_1k},
                                      {4096, 128, 1, "softmax_4k", softmax_4k},
                                      {8192, 256, 1, "softmax_8k", softmax_8k},
-                                     {16384, 512, 1, "softmax_16k", softmax_16k}};
+                                     {16384, 512, 1, "softmax_16k", softmax_16k},
+                                     {32768, 1024, 1, "softmax_32k", softmax_32k}};
   for (const Variant& v : variants)
     if (cols <= v.max_cols)
       return {v.name, v.host_kernel, {{(rows + v.rows_per_block - 1) / v.rows_per_block, 1}, {v.group, v.rows_per_block}, 0}};
@@ -66,6 +68,7 @@ inline void launch_softmax(const softmax_kernels::Kernels& k, const simt::Stream
   SOFTMAX_LAUNCH(softmax_4k)
   SOFTMAX_LAUNCH(softmax_8k)
   SOFTMAX_LAUNCH(softmax_16k)
+  SOFTMAX_LAUNCH(softmax_32k)
   SOFTMAX_LAUNCH(softmax)
 #undef SOFTMAX_LAUNCH
 }

@@ -31,7 +31,7 @@
 // CHECK-NEXT: bar.sync 0;
 // Each round arrives with its transaction bytes and spins on the phase's parity, which flips.
 // CHECK:      [[ROUND:\$L__BB0_[0-9]+]]:
-// CHECK-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [shared_$_bar], %r{{[0-9]+}};
+// CHECK:      mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [shared_$_bar], %r{{[0-9]+}};
 // CHECK-NEXT: [[SPIN:\$L__BB0_[0-9]+]]:
 // CHECK-NEXT: mbarrier.try_wait.parity.shared.b64 [[DONE:%p[0-9]+]], [shared_$_bar], [[PARITY:%r[0-9]+]];
 // CHECK-NEXT: not.pred [[NOT_DONE:%p[0-9]+]], [[DONE]];
