@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -74,9 +75,30 @@ struct ModuleState {
 /// reached it (lower_intrinsics.cpp).
 SourceLoc user_location(const ir::Module& m, const ir::Instruction& inst);
 
-/// The Hopper intrinsics: mbarrier, TMA, bulk groups, elect.sync, setmaxnreg (lower_hopper.cpp).
+/// The Hopper intrinsics: mbarrier, TMA, bulk groups, elect.sync, setmaxnreg, wgmma, clusters
+/// (lower_hopper.cpp).
 llvm::Value* lower_hopper_intrinsic(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
                                     llvm::ArrayRef<llvm::Value*> args);
+/// What the lowering of one intrinsic call works with (lower_hopper.cpp, lower_wgmma.cpp).
+class IntrinsicLowering {
+ protected:
+  IntrinsicLowering(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
+                    llvm::ArrayRef<llvm::Value*> args)
+      : s_(s), b_(b), inst_(inst), args_(args), id_(inst.intrinsic_id()) {}
+  /// Operand `i` as a constant within [lo, hi], or an error at the user's call naming `what`
+  /// ("the group count of 'tma.wait_group' must be in 0..63, got 64").
+  std::optional<std::uint64_t> constant(unsigned i, const char* what, std::uint64_t lo, std::uint64_t hi);
+
+  ModuleState& s_;
+  llvm::IRBuilder<>& b_;
+  const ir::Instruction& inst_;
+  llvm::ArrayRef<llvm::Value*> args_;
+  ir::IntrinsicId id_;
+};
+/// wgmma.mma_async (shared-memory or register A) and wgmma.fence_operand: inline asm over the
+/// accumulator's floats (lower_wgmma.cpp).
+llvm::Value* lower_wgmma(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
+                         llvm::ArrayRef<llvm::Value*> args);
 
 /// Global loads and stores under a cache policy (global.load, global.store),
 /// lower_cache_hints.cpp.

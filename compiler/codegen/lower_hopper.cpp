@@ -12,11 +12,22 @@
 //   tma.wait_group[.read]     cp.async.bulk.wait_group[.read] N
 //   warp.elect                elect.sync r|p, mask
 //   warpgroup.setmaxnreg.*    setmaxnreg.{inc,dec}.sync.aligned.u32 N
+//   wgmma.fence               wgmma.fence.sync.aligned
+//   wgmma.commit_group        wgmma.commit_group.sync.aligned
+//   wgmma.wait_group          wgmma.wait_group.sync.aligned N
+//   wgmma.mma_async.*         inline asm (lower_wgmma.cpp)
+//   shared.address            cvta.to.shared (an addrspacecast, truncated to 32 bits)
+//   cluster.* registers       mov.u32 r, %cluster_ctarank (%cluster_nctarank, %cluster_ctaid.x, ...)
+//   cluster.arrive[.relaxed]  barrier.cluster.arrive[.relaxed].aligned
+//   cluster.wait              barrier.cluster.wait.aligned
+//   cluster.map_shared        mapa.shared::cluster.u64 r, addr, rank
+//   cluster.load, .store      mapa.shared::cluster, then ld/st.shared::cluster
 // (.shared is .shared::cta.) Pointers arrive generic and are converted to the window the
 // instruction reads; the tensor map pointer is the kernel's grid-constant parameter, which NVPTX
 // takes the generic address of (cvta.param).
 #include "codegen/lower.hpp"
 
+#include <iterator>
 #include <optional>
 
 #include <llvm/IR/Constants.h>
@@ -34,10 +45,10 @@ namespace N = llvm::Intrinsic;
 constexpr unsigned kSharedSpace = 3;
 constexpr unsigned kSharedClusterSpace = 7;
 
-class HopperLowering {
+class HopperLowering : IntrinsicLowering {
  public:
   HopperLowering(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst, llvm::ArrayRef<llvm::Value*> args)
-      : s_(s), b_(b), inst_(inst), args_(args), id_(inst.intrinsic_id()) {}
+      : IntrinsicLowering(s, b, inst, args) {}
 
   llvm::Value* run() {
     using I = IntrinsicId;
@@ -81,7 +92,30 @@ class HopperLowering {
                                             : N::nvvm_setmaxnreg_dec_sync_aligned_u32,
                     {b_.getInt32(std::uint32_t(*n))});
       }
-      default: SIMTC_ICE(std::string("no Hopper lowering for intrinsic ") + ir::intrinsic_name(id_));
+      case I::WgmmaFence: return call(N::nvvm_wgmma_fence_sync_aligned, {});
+      case I::WgmmaCommit: return call(N::nvvm_wgmma_commit_group_sync_aligned, {});
+      case I::WgmmaWait: {
+        std::optional<std::uint64_t> n = constant(0, "group count", 0, 7);
+        if (!n) return nullptr;
+        return call(N::nvvm_wgmma_wait_group_sync_aligned, {b_.getInt64(*n)});
+      }
+      case I::WgmmaF16:
+      case I::WgmmaBF16:
+      case I::WgmmaRsF16:
+      case I::WgmmaRsBF16:
+      case I::WgmmaFenceOperand: return lower_wgmma(s_, b_, inst_, args_);
+      case I::SharedAddress: return b_.CreatePtrToInt(shared(args_[0]), b_.getInt32Ty());
+      case I::ClusterArrive: return call(N::nvvm_barrier_cluster_arrive_aligned, {});
+      case I::ClusterArriveRelaxed: return call(N::nvvm_barrier_cluster_arrive_relaxed_aligned, {});
+      case I::ClusterWait: return call(N::nvvm_barrier_cluster_wait_aligned, {});
+      case I::ClusterMapShared: return b_.CreatePtrToInt(map_shared(), b_.getInt32Ty());
+      case I::ClusterLoad: return b_.CreateLoad(s_.type(inst_.type()), map_shared());
+      case I::ClusterStore:
+        b_.CreateStore(args_[2], map_shared());
+        return nullptr;
+      default:
+        if (id_ >= I::ClusterCtaRank && id_ <= I::NclusterIdZ) return cluster_register();
+        SIMTC_ICE(std::string("no Hopper lowering for intrinsic ") + ir::intrinsic_name(id_));
     }
   }
 
@@ -91,22 +125,21 @@ class HopperLowering {
   }
   llvm::Value* shared(llvm::Value* p) { return b_.CreateAddrSpaceCast(p, llvm::PointerType::get(s_.ctx, kSharedSpace)); }
 
-  // The constant operand `i` within [lo, hi], or an error naming `what`.
-  std::optional<std::uint64_t> constant(unsigned i, const char* what, std::uint64_t lo, std::uint64_t hi) {
-    auto* c = llvm::dyn_cast<llvm::ConstantInt>(args_[i]);
-    if (c == nullptr) {
-      s_.diags.error(user_location(s_.ir, inst_), std::string("the ") + what + " of '" + ir::intrinsic_name(id_) +
-                                                      "' must be a compile-time constant");
-      return std::nullopt;
-    }
-    if (c->getZExtValue() < lo || c->getZExtValue() > hi) {
-      s_.diags.error(user_location(s_.ir, inst_), std::string("the ") + what + " of '" + ir::intrinsic_name(id_) +
-                                                      "' must be in " + std::to_string(lo) + ".." +
-                                                      std::to_string(hi) + ", got " +
-                                                      std::to_string(c->getZExtValue()));
-      return std::nullopt;
-    }
-    return c->getZExtValue();
+  // Operand 0's variable in the shared memory of block args_[1] of the cluster.
+  llvm::Value* map_shared() { return call(N::nvvm_mapa_shared_cluster, {shared(args_[0]), args_[1]}); }
+
+  llvm::Value* cluster_register() {
+    using I = IntrinsicId;
+    static constexpr llvm::Intrinsic::ID kRegisters[] = {
+        N::nvvm_read_ptx_sreg_cluster_ctarank,  N::nvvm_read_ptx_sreg_cluster_nctarank,
+        N::nvvm_read_ptx_sreg_cluster_ctaid_x,  N::nvvm_read_ptx_sreg_cluster_ctaid_y,
+        N::nvvm_read_ptx_sreg_cluster_ctaid_z,  N::nvvm_read_ptx_sreg_cluster_nctaid_x,
+        N::nvvm_read_ptx_sreg_cluster_nctaid_y, N::nvvm_read_ptx_sreg_cluster_nctaid_z,
+        N::nvvm_read_ptx_sreg_clusterid_x,      N::nvvm_read_ptx_sreg_clusterid_y,
+        N::nvvm_read_ptx_sreg_clusterid_z,      N::nvvm_read_ptx_sreg_nclusterid_x,
+        N::nvvm_read_ptx_sreg_nclusterid_y,     N::nvvm_read_ptx_sreg_nclusterid_z};
+    static_assert(std::size(kRegisters) == std::size_t(I::NclusterIdZ) - std::size_t(I::ClusterCtaRank) + 1);
+    return call(kRegisters[std::size_t(id_) - std::size_t(I::ClusterCtaRank)], {});
   }
 
   // g2s tile, rank 1..5: (dst shared::cluster, bar, tensor map, coords..., cta_mask, cache_hint,
@@ -136,15 +169,25 @@ class HopperLowering {
     ops.insert(ops.end(), {b_.getInt64(0), b_.getFalse()});
     return call(kStore[rank - 1], ops);
   }
-
-  ModuleState& s_;
-  llvm::IRBuilder<>& b_;
-  const ir::Instruction& inst_;
-  llvm::ArrayRef<llvm::Value*> args_;
-  IntrinsicId id_;
 };
 
 }  // namespace
+
+std::optional<std::uint64_t> IntrinsicLowering::constant(unsigned i, const char* what, std::uint64_t lo,
+                                                         std::uint64_t hi) {
+  auto* c = llvm::dyn_cast<llvm::ConstantInt>(args_[i]);
+  const std::string name = std::string("the ") + what + " of '" + ir::intrinsic_name(id_) + "'";
+  if (c == nullptr) {
+    s_.diags.error(user_location(s_.ir, inst_), name + " must be a compile-time constant");
+    return std::nullopt;
+  }
+  if (c->getZExtValue() < lo || c->getZExtValue() > hi) {
+    s_.diags.error(user_location(s_.ir, inst_), name + " must be in " + std::to_string(lo) + ".." +
+                                                    std::to_string(hi) + ", got " + std::to_string(c->getZExtValue()));
+    return std::nullopt;
+  }
+  return c->getZExtValue();
+}
 
 llvm::Value* lower_hopper_intrinsic(ModuleState& s, llvm::IRBuilder<>& b, const ir::Instruction& inst,
                                     llvm::ArrayRef<llvm::Value*> args) {

@@ -492,7 +492,7 @@ llvm::Value* FunctionLowerer::lower_intrinsic(const ir::Instruction& inst) {
     result = lower_cache_hinted(s_, b_, inst, args);
   } else if (id >= IntrinsicId::BarrierSync && id <= IntrinsicId::MmaBF16) {
     result = lower_device_api(s_, b_, inst, args);
-  } else if (id >= IntrinsicId::MbarrierInit && id <= IntrinsicId::SetMaxNRegDec) {
+  } else if (id >= IntrinsicId::MbarrierInit && id <= IntrinsicId::ClusterStore) {
     result = lower_hopper_intrinsic(s_, b_, inst, args);
   } else if (inst.type().is_float() || id == IntrinsicId::IsNan || id == IntrinsicId::IsInf ||
              id == IntrinsicId::IsFinite) {

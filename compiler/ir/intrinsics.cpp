@@ -103,7 +103,7 @@ std::string check_intrinsic_signature(IntrinsicId id, Type result,
     return name + " expects two i32 or i64 operands of the result type";
   }
   if (in(id, I::BarrierSync, I::MmaBF16)) return check_device_api(id, result, operands);
-  if (in(id, I::MbarrierInit, I::SetMaxNRegDec)) return detail::check_hopper_signature(id, result, operands);
+  if (in(id, I::MbarrierInit, I::ClusterStore)) return detail::check_hopper_signature(id, result, operands);
   // The kernel language's printf and assert.
   if (id == I::Printf) {
     if (operands.size() == 2 && operands[0].is_ptr() && operands[1].is_ptr() && result == Type::i32())
@@ -261,6 +261,15 @@ TargetNeed intrinsic_target_need(IntrinsicId id) {
       return {90, false};
     case I::SetMaxNRegInc: case I::SetMaxNRegDec:
       return {90, true, true};
+    case I::WgmmaFence: case I::WgmmaCommit: case I::WgmmaWait: case I::WgmmaF16: case I::WgmmaBF16:
+    case I::WgmmaRsF16: case I::WgmmaRsBF16:
+      return {90, true};
+    case I::ClusterCtaRank: case I::ClusterNctaRank: case I::ClusterCtaIdX: case I::ClusterCtaIdY:
+    case I::ClusterCtaIdZ: case I::ClusterNctaIdX: case I::ClusterNctaIdY: case I::ClusterNctaIdZ:
+    case I::ClusterIdX: case I::ClusterIdY: case I::ClusterIdZ: case I::NclusterIdX: case I::NclusterIdY:
+    case I::NclusterIdZ: case I::ClusterArrive: case I::ClusterArriveRelaxed: case I::ClusterWait:
+    case I::ClusterMapShared: case I::ClusterLoad: case I::ClusterStore:
+      return {90, false};
     default:
       return {*intrinsic_instruction(id) != 0 ? 80u : 0u, false};
   }
@@ -288,6 +297,19 @@ const char* intrinsic_instruction(IntrinsicId id) {
     case I::BulkCommit: case I::BulkWait: case I::BulkWaitRead: return "cp.async.bulk";
     case I::ElectSync: return "elect.sync";
     case I::SetMaxNRegInc: case I::SetMaxNRegDec: return "setmaxnreg";
+    case I::WgmmaFence: return "wgmma.fence";
+    case I::WgmmaCommit: return "wgmma.commit_group";
+    case I::WgmmaWait: return "wgmma.wait_group";
+    case I::WgmmaF16: case I::WgmmaBF16: case I::WgmmaRsF16: case I::WgmmaRsBF16: return "wgmma.mma_async";
+    case I::ClusterCtaRank: return "%cluster_ctarank";
+    case I::ClusterNctaRank: return "%cluster_nctarank";
+    case I::ClusterCtaIdX: case I::ClusterCtaIdY: case I::ClusterCtaIdZ: return "%cluster_ctaid";
+    case I::ClusterNctaIdX: case I::ClusterNctaIdY: case I::ClusterNctaIdZ: return "%cluster_nctaid";
+    case I::ClusterIdX: case I::ClusterIdY: case I::ClusterIdZ: return "%clusterid";
+    case I::NclusterIdX: case I::NclusterIdY: case I::NclusterIdZ: return "%nclusterid";
+    case I::ClusterArrive: case I::ClusterArriveRelaxed: case I::ClusterWait: return "barrier.cluster";
+    case I::ClusterMapShared: return "mapa";
+    case I::ClusterLoad: case I::ClusterStore: return "ld/st.shared::cluster";
     default:
       return "";
   }

@@ -58,7 +58,7 @@ std::optional<IntrinsicId> intrinsic_from_name(std::string_view name);
 std::string check_intrinsic_signature(IntrinsicId id, Type result, std::span<const Type> operands);
 
 namespace detail {
-/// check_intrinsic_signature for the Hopper intrinsics (MbarrierInit ... SetMaxNRegDec),
+/// check_intrinsic_signature for the Hopper intrinsics (MbarrierInit ... ClusterStore),
 /// intrinsics_hopper.cpp.
 std::string check_hopper_signature(IntrinsicId id, Type result, std::span<const Type> operands);
 }  // namespace detail

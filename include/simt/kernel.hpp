@@ -22,3 +22,5 @@
 #include "simt/device/mbarrier.hpp"
 #include "simt/device/tma.hpp"
 #include "simt/device/warpgroup.hpp"
+#include "simt/device/wgmma.hpp"
+#include "simt/device/cluster.hpp"

@@ -135,3 +135,51 @@ TEST(DeviceApi, AtomicOrderingsAndScopes) {
 
 }  // namespace
 }  // namespace simtc::codegen::test
+
+namespace simtc::codegen::test {
+namespace {
+
+// What only IR input can get wrong about wgmma (the C++ API fixes these in its types): an N
+// that is not a multiple of 8, a transpose or a wait count that is not a constant in range,
+// each an error at the call; a valid mma is one inline asm that ptxas takes.
+std::string wgmma_errors(std::uint32_t n, ir::Value* (*tnsp_b)(KernelBuilder&), std::uint32_t pending) {
+  KernelBuilder k("k", {kGlobalPtr, Type::i32()}, {"out", "flag"});
+  ir::Value* acc = k.b.alloca_(4 * 128, 4, "acc");
+  ir::Value* desc = k.b.i64(0x4000004000010040);
+  ir::Instruction* mma = k.b.intrinsic(IntrinsicId::WgmmaBF16, Type::void_(),
+                                       {acc, desc, desc, k.b.i1(true), k.b.i32(n), k.b.i32(0), tnsp_b(k)});
+  mma->set_loc(SourceLoc{k.module->files().intern("k.cpp"), 7, 3});
+  ir::Instruction* wait = k.b.intrinsic(IntrinsicId::WgmmaWait, Type::void_(), {k.b.i32(pending)});
+  wait->set_loc(SourceLoc{k.module->files().intern("k.cpp"), 8, 3});
+  k.store_at_tid(k.arg(0), k.b.load(Type::f32(), acc, 4));
+  k.b.ret();
+  TargetOptions options;
+  options.arch = "sm_90a";
+  std::string out;
+  DiagnosticSink diags;
+  const bool ok = emit_ptx(*k.module, options, out, diags);
+  std::ostringstream os;
+  diags.print(os, k.module->files());
+  if (ok) {
+    EXPECT_EQ(count(out, "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) + "k16.f32.bf16.bf16"), 1) << out;
+    expect_ptxas_accepts(out, "sm_90a");
+  }
+  return os.str();
+}
+
+TEST(DeviceApi, WgmmaOperandsFromIr) {
+  auto constant_zero = [](KernelBuilder& k) -> ir::Value* { return k.b.i32(0); };
+  auto runtime = [](KernelBuilder& k) -> ir::Value* { return k.arg(1); };
+  EXPECT_EQ(wgmma_errors(256, constant_zero, 1), "");
+  EXPECT_EQ(wgmma_errors(100, constant_zero, 0),
+            "k.cpp:7:3: error: the N of wgmma.mma_async m64nNk16 must be a multiple of 8, got 100\n");
+  EXPECT_EQ(wgmma_errors(264, constant_zero, 0),
+            "k.cpp:7:3: error: the N of 'wgmma.mma_async.bf16' must be in 8..256, got 264\n");
+  EXPECT_EQ(wgmma_errors(64, runtime, 0),
+            "k.cpp:7:3: error: the tnsp_b of 'wgmma.mma_async.bf16' must be a compile-time constant\n");
+  EXPECT_EQ(wgmma_errors(64, constant_zero, 8),
+            "k.cpp:8:3: error: the group count of 'wgmma.wait_group' must be in 0..7, got 8\n");
+}
+
+}  // namespace
+}  // namespace simtc::codegen::test

@@ -171,6 +171,40 @@ TEST(Intrinsics, Signatures) {
             "int.mulhi.s expects two i32 or i64 operands of the result type");
 }
 
+TEST(Intrinsics, WgmmaAndClusterSignaturesAndTargets) {
+  const Type i1 = Type::i1(), i32 = Type::i32(), i64 = Type::i64(), f32 = Type::f32(), ptr = Type::ptr();
+  const Type v = Type::void_();
+  using V = std::vector<Type>;
+  auto check = [](IntrinsicId id, Type r, V ops) { return check_intrinsic_signature(id, r, ops); };
+  EXPECT_EQ(check(IntrinsicId::WgmmaBF16, v, {ptr, i64, i64, i1, i32, i32, i32}), "");
+  EXPECT_EQ(check(IntrinsicId::WgmmaF16, v, {ptr, i64, i64, i32, i32, i32, i32}),
+            "wgmma.mma_async.f16 expects (ptr acc, i64 desc a, i64 desc b, i1 scale_d, i32 n, i32 tnsp_a, i32 tnsp_b) "
+            "and returns void");
+  EXPECT_EQ(check(IntrinsicId::WgmmaRsBF16, v, {ptr, Type::vec(i32, 4), i64, i1, i32, i32}), "");
+  EXPECT_EQ(check(IntrinsicId::WgmmaRsF16, v, {ptr, Type::vec(i32, 2), i64, i1, i32, i32}),
+            "wgmma.mma_async.rs.f16 expects (ptr acc, <4 x i32> a, i64 desc b, i1 scale_d, i32 n, i32 tnsp_b) and "
+            "returns void");
+  EXPECT_EQ(check(IntrinsicId::WgmmaWait, v, {i32}), "");
+  EXPECT_EQ(check(IntrinsicId::WgmmaFenceOperand, v, {ptr, i32}), "");
+  EXPECT_EQ(check(IntrinsicId::SharedAddress, i64, {ptr}), "shared.address expects (ptr) and returns i32");
+  EXPECT_EQ(check(IntrinsicId::ClusterNctaIdZ, i32, {}), "");
+  EXPECT_EQ(check(IntrinsicId::ClusterLoad, f32, {ptr, i32}), "");
+  EXPECT_EQ(check(IntrinsicId::ClusterLoad, Type::i16(), {ptr, i32}),
+            "cluster.load expects (ptr, i32 rank) and returns i32, i64, f32 or f64");
+  EXPECT_EQ(check(IntrinsicId::ClusterStore, v, {ptr, i32, i64}), "");
+  // wgmma exists only on sm_90a (not on later arch-specific targets); clusters from sm_90 on.
+  EXPECT_EQ(intrinsic_target_error(IntrinsicId::WgmmaF16, "sm_90a"), "");
+  EXPECT_EQ(intrinsic_target_error(IntrinsicId::WgmmaF16, "sm_90"), "wgmma.mma_async needs --arch sm_90a (the target is sm_90)");
+  EXPECT_EQ(intrinsic_target_error(IntrinsicId::WgmmaFence, "sm_100a"),
+            "wgmma.fence needs --arch sm_90a (the target is sm_100a)");
+  EXPECT_EQ(intrinsic_target_error(IntrinsicId::ClusterWait, "sm_100"), "");
+  EXPECT_EQ(intrinsic_target_error(IntrinsicId::ClusterMapShared, "sm_89"),
+            "mapa needs --arch sm_90 or newer (the target is sm_89)");
+  EXPECT_EQ(intrinsic_target_error(IntrinsicId::WgmmaFenceOperand, "sm_75"), "");
+  EXPECT_EQ(intrinsic_flags(IntrinsicId::ClusterArrive), Convergent | SideEffects | BlockCollective);
+  EXPECT_EQ(intrinsic_flags(IntrinsicId::WgmmaBF16), Convergent | SideEffects | WarpCollective);
+}
+
 TEST(Opcodes, Table) {
   EXPECT_STREQ(opcode_name(Opcode::Add), "add");
   EXPECT_STREQ(opcode_name(Opcode::AddrSpaceCast), "addrspacecast");
