@@ -9,6 +9,7 @@
 #include "simt/device/config.hpp"
 #include "simt/device/thread.hpp"
 #include "simt/device/slice.hpp"
+#include "simt/device/constant.hpp"
 #include "simt/device/math.hpp"
 #include "simt/device/print.hpp"
 #include "simt/half.hpp"
