@@ -9,7 +9,6 @@
 #include "simt/device/config.hpp"
 #include "simt/device/thread.hpp"
 #include "simt/device/slice.hpp"
-#include "simt/device/constant.hpp"
 #include "simt/device/math.hpp"
 #include "simt/device/print.hpp"
 #include "simt/half.hpp"
@@ -23,3 +22,4 @@
 #include "simt/device/mbarrier.hpp"
 #include "simt/device/tma.hpp"
 #include "simt/device/warpgroup.hpp"
+#include "simt/device/constant.hpp"
