@@ -77,10 +77,12 @@ std::unique_ptr<ir::Module> clone_module(const ir::Module& module, CloneMap& map
     ir::Global* copy = out->create_global(g->symbol(), g->addr_space(), g->size(), g->align());
     copy->set_initializer(g->initializer());
     copy->set_extern(g->is_extern());
+    copy->set_visible(g->is_visible());
     copy->set_loc(g->loc());
     copy->set_name(g->name());
     map.values[g] = copy;
   }
+  for (const ir::Module::HostConstant& c : module.host_constants()) out->add_host_constant(c);
   for (const ir::Function* fn : module.functions()) {
     std::vector<ir::Type> types;
     std::vector<std::string> names;

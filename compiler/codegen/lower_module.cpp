@@ -65,6 +65,20 @@ void lower_global(ModuleState& s, const ir::Global& g) {
     s.globals.emplace(&g, gv);
     return;
   }
+  if (g.is_visible()) {
+    // Constant memory the host fills (simt::Constant): `.visible .const .align A .b8 name[N]`.
+    // Not an LLVM constant, and externally initialised: its zeros say nothing of the values the
+    // host copies in before a launch, so no load of it may be folded.
+    auto* gv = new llvm::GlobalVariable(s.m, bytes, false, llvm::GlobalValue::ExternalLinkage,
+                                        llvm::ConstantAggregateZero::get(bytes), g.symbol(), nullptr,
+                                        llvm::GlobalValue::NotThreadLocal, static_cast<unsigned>(g.addr_space()));
+    gv->setExternallyInitialized(true);
+    if (g.align() > 0) gv->setAlignment(llvm::Align(g.align()));
+    if (gv->getName() != g.symbol())
+      s.diags.error(g.loc(), "constant-memory symbol '" + g.symbol() + "' clashes with another symbol");
+    s.globals.emplace(&g, gv);
+    return;
+  }
   llvm::Constant* init = nullptr;
   bool is_const = false;
   switch (g.addr_space()) {

@@ -3,6 +3,7 @@
 #include <ostream>
 #include <vector>
 
+#include "driver/header_constant.hpp"
 #include "driver/header_contract.hpp"
 
 namespace simtc::driver {
@@ -39,6 +40,8 @@ std::set<std::string> host_includes(const ir::Module& module) {
   for (const ir::Function* fn : module.functions())
     if (fn->is_kernel())
       for (const ir::KernelParam& param : fn->signature().params) out.insert(param.host_includes.begin(), param.host_includes.end());
+  for (const ir::Module::HostConstant& c : module.host_constants())
+    out.insert(c.element.host_includes.begin(), c.element.host_includes.end());
   return out;
 }
 
@@ -55,6 +58,7 @@ void emit_host_declarations(std::ostream& os, const ir::Module& module) {
     else
       os << "namespace " << ns << " {\n" << decl << "\n}  // namespace " << ns << "\n";
   }
+  emit_host_constant_declarations(os, module);
   os << "\n";
 }
 
@@ -93,6 +97,7 @@ void emit_host_launchers(std::ostream& os, const ir::Module& module) {
        << "  (void)" << k << "(simt::host::LaunchOptions{}, spec" << names << ");\n"
        << "}\n\n";
   }
+  emit_host_constant_setters(os, module);
   os << "}  // namespace host\n\n";
 }
 

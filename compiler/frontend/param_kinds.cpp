@@ -262,7 +262,9 @@ ParamClass classify_param(const clang::ASTContext& context, clang::QualType type
   if (const auto* record = canonical->getAsCXXRecordDecl()) {
     if (directly_in_simt(record)) {
       out.kind = ParamKind::Unsupported;
-      out.reason = "simt::" + record->getNameAsString() + " cannot be passed to a kernel";
+      out.reason = record->getName() == "Constant"
+                       ? "a simt::Constant is declared at namespace scope, where kernels read it"
+                       : "simt::" + record->getNameAsString() + " cannot be passed to a kernel";
       return out;
     }
     if (!record->hasDefinition()) {

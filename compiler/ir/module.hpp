@@ -99,6 +99,23 @@ class Module {
     return it == variables_.end() ? nullptr : &it->second;
   }
 
+  /// A namespace-scope simt::Constant the kernels read, for the generated header's typed
+  /// upload method: its visible Global, and how host code names it and its element type.
+  /// Not printed or parsed with the IR.
+  struct HostConstant {
+    std::string symbol;     // the Global's symbol (the C++ name's mangling, as nvcc's)
+    std::string cpp_name;   // "filters::coeffs"
+    std::string host_name;  // "::filters::coeffs" for the CPU path; empty when host code cannot name it
+    std::uint64_t count = 0;  // elements
+    std::uint64_t bytes = 0;  // count * element size
+    /// The element type as a Scalar or Struct kernel parameter describes it: host_type,
+    /// host_definitions, host_includes and declared_type; kind and name (the C++ name's last
+    /// component) are set, the rest is unused.
+    KernelParam element;
+  };
+  void add_host_constant(HostConstant c) { host_constants_.push_back(std::move(c)); }
+  const std::vector<HostConstant>& host_constants() const { return host_constants_; }
+
   void note_site(SourceLoc at, SiteNote note) { site_notes_.emplace(at, std::move(note)); }
   const SiteNote* site_note(SourceLoc at) const {
     auto it = site_notes_.find(at);
@@ -111,6 +128,7 @@ class Module {
   std::map<const Instruction*, DebugVariable> variables_;
   std::vector<Function*> functions_;
   std::vector<Global*> globals_;
+  std::vector<HostConstant> host_constants_;
   // Arenas.
   std::vector<std::unique_ptr<Function>> function_arena_;
   std::vector<std::unique_ptr<Block>> block_arena_;

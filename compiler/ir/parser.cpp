@@ -281,6 +281,11 @@ bool Parser::parse_global() {
   if (!parse_align(align)) return false;
   Global* g = m_.create_global(sym, *space, size, align);
   g->set_extern(is_extern);
+  if (at(Tok::Comma)) {  // `, visible`: constant memory the host fills
+    ++p_;
+    if (!expect_word("visible")) return false;
+    g->set_visible(true);
+  }
   if (at(Tok::Equal)) {
     ++p_;
     if (!expect_word("bytes") || !at(Tok::String)) return fail("expected a quoted hex string");

@@ -275,6 +275,7 @@ void print(std::ostream& os, const Module& module, const PrintOptions& options) 
     else
       os << ", size " << g->size();
     os << ", align " << g->align();
+    if (g->is_visible()) os << ", visible";
     if (!g->initializer().empty()) {
       static const char* kHex = "0123456789abcdef";
       os << " = bytes \"";

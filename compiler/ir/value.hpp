@@ -94,12 +94,18 @@ class Global final : public Value {
   /// the module (PTX `.extern .shared .b8 name[]`). Its size() is 0 and it has no initializer.
   bool is_extern() const { return extern_; }
   void set_extern(bool value) { extern_ = value; }
+  /// Constant memory the host fills before a launch (simt::Constant): exported under its
+  /// symbol (PTX `.visible .const`), which the host looks up by name; no initializer, and no
+  /// value the compiler may assume.
+  bool is_visible() const { return visible_; }
+  void set_visible(bool value) { visible_ = value; }
 
  private:
   std::string symbol_;
   std::uint64_t size_;
   unsigned align_;
   bool extern_ = false;
+  bool visible_ = false;
   std::vector<std::uint8_t> init_;
   SourceLoc loc_;
 };

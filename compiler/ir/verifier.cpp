@@ -160,6 +160,10 @@ std::vector<VerifierError> verify(const Module& module) {
       errors.push_back({nullptr, nullptr, nullptr,
                         at + ": initializer has " + std::to_string(g->initializer().size()) +
                             " bytes, expected " + std::to_string(g->size())});
+    if (g->is_visible() && g->addr_space() != AddrSpace::Const)
+      errors.push_back({nullptr, nullptr, nullptr, at + ": only constant memory can be visible"});
+    if (g->is_visible() && !g->initializer().empty())
+      errors.push_back({nullptr, nullptr, nullptr, at + ": visible constant memory is filled by the host, not by an initializer"});
     if (!g->initializer().empty() && g->addr_space() == AddrSpace::Shared)
       errors.push_back({nullptr, nullptr, nullptr, at + ": shared memory has no initializer"});
   }

@@ -7,6 +7,8 @@
 
 #include <clang/AST/ASTContext.h>
 
+#include "ir/kernel_signature.hpp"
+
 namespace simtc::irgen {
 
 /// One scalar leaf of a struct parameter, in declaration order.
@@ -22,5 +24,10 @@ std::vector<Leaf> scalar_leaves(clang::ASTContext& ast, clang::QualType record);
 
 /// The host spelling of a type in the generated header.
 std::string host_spelling(clang::ASTContext& ast, clang::QualType type);
+
+/// A struct or element type for the generated header (`out`'s host_type, host_definitions,
+/// host_includes): the user's own type, with a check of its layout, when a user header
+/// declares it; otherwise a copy of its definition.
+void host_record(clang::ASTContext& ast, const clang::RecordDecl* record, ir::KernelParam& out);
 
 }  // namespace simtc::irgen

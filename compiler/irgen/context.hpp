@@ -83,6 +83,12 @@ class IrgenContext {
   /// A read-only global holding the constant `value` of type `type` (tables at namespace
   /// scope), created on first use.
   ir::Global* constant_global(const clang::VarDecl* var);
+  /// The constant memory of a namespace-scope simt::Constant: a Global the host fills, exported
+  /// under the variable's mangled name, created on first use (irgen/constant_memory.cpp).
+  ir::Global* host_constant(const clang::VarDecl* var);
+  /// Reports a module whose constant memory (simt::Constant, constexpr tables, format strings)
+  /// is more than the 64 KiB the GPU gives one module.
+  void check_constant_memory();
   /// A read-only global holding the bytes of `literal` and its terminating zero, one per
   /// distinct content (irgen/print.cpp).
   ir::Global* string_global(const clang::StringLiteral* literal);

@@ -3,6 +3,7 @@
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/RecordLayout.h>
 
+#include "frontend/param_kinds.hpp"
 #include "irgen/abi.hpp"
 #include "support/ice.hpp"
 
@@ -327,6 +328,11 @@ ir::Value* FunctionGen::variable_address(const clang::ValueDecl* decl, const cla
     return field;
   }
   if (const auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) {
+    if (!var->hasLocalStorage() && frontend::is_simt_template(var->getType(), "Constant")) {
+      if (ir::Global* global = cx_.host_constant(var))  // constant memory the host fills
+        return b_.cast(ir::Opcode::AddrSpaceCast, global, ir::Type::ptr());
+      return cx_.module().get_undef(ir::Type::ptr());
+    }
     if (!var->hasLocalStorage() && var->getType().isConstQualified()) {
       if (ir::Global* global = cx_.constant_global(var))
         return b_.cast(ir::Opcode::AddrSpaceCast, global, ir::Type::ptr());

@@ -76,24 +76,6 @@ void host_definitions(clang::ASTContext& ast, const clang::RecordDecl* record,
   out.push_back(body);
 }
 
-// A struct or element type for the generated header: the user's own type, with a check of its
-// layout, when a user header declares it; otherwise a copy of its definition.
-void host_record(clang::ASTContext& ast, const clang::RecordDecl* record, ir::KernelParam& out) {
-  std::optional<std::string> header = declaring_header(ast, record);
-  if (!header) {
-    host_definitions(ast, record, out.host_definitions);
-    return;
-  }
-  clang::QualType self = ast.getCanonicalTagType(record);
-  out.host_type = "::" + record->getQualifiedNameAsString();
-  out.host_includes.push_back(*header);
-  out.host_definitions.push_back("static_assert(sizeof(" + out.host_type + ") == " +
-                                 std::to_string(ast.getTypeSizeInChars(self).getQuantity()) + " && alignof(" +
-                                 out.host_type + ") == " +
-                                 std::to_string(ast.getTypeAlignInChars(self).getQuantity()) +
-                                 ", \"layout differs from the kernel's\");\n");
-}
-
 // The parameter's type as host code declares the kernel; empty when host code cannot name it.
 std::string declared_type(clang::ASTContext& ast, const frontend::ParamClass& cls, clang::QualType type,
                           const ir::KernelParam& param) {
@@ -235,6 +217,22 @@ std::string host_spelling(clang::ASTContext& ast, clang::QualType type) {
   return canonical.getAsString();
 }
 
+void host_record(clang::ASTContext& ast, const clang::RecordDecl* record, ir::KernelParam& out) {
+  std::optional<std::string> header = declaring_header(ast, record);
+  if (!header) {
+    host_definitions(ast, record, out.host_definitions);
+    return;
+  }
+  clang::QualType self = ast.getCanonicalTagType(record);
+  out.host_type = "::" + record->getQualifiedNameAsString();
+  out.host_includes.push_back(*header);
+  out.host_definitions.push_back("static_assert(sizeof(" + out.host_type + ") == " +
+                                 std::to_string(ast.getTypeSizeInChars(self).getQuantity()) + " && alignof(" +
+                                 out.host_type + ") == " +
+                                 std::to_string(ast.getTypeAlignInChars(self).getQuantity()) +
+                                 ", \"layout differs from the kernel's\");\n");
+}
+
 ir::Global* IrgenContext::constant_global(const clang::VarDecl* var) {
   if (auto it = globals_.find(var); it != globals_.end()) return it->second;
   const clang::APValue* value = var->evaluateValue();
@@ -294,6 +292,7 @@ std::unique_ptr<ir::Module> generate(clang::ASTContext& context,
   for (const clang::FunctionDecl* kernel : kernels) add_kernel(cx, kernel);
   cx.drain_queue();
   check_static_shared(cx);
+  cx.check_constant_memory();
   if (cx.had_errors() || context.getDiagnostics().hasErrorOccurred()) return nullptr;
   return cx.take_module();
 }

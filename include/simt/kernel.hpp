@@ -24,3 +24,4 @@
 #include "simt/device/warpgroup.hpp"
 #include "simt/device/wgmma.hpp"
 #include "simt/device/cluster.hpp"
+#include "simt/device/constant.hpp"

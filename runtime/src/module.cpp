@@ -116,6 +116,52 @@ Kernel Module::kernel(const char* entry_name) const {
   return Kernel(*this, function, entry_name);
 }
 
+ModuleGlobal Module::global(const char* symbol) const {
+  if (symbol == nullptr) throw UsageError("Module::global", "the symbol is null");
+  CurrentContext current(state_->context.native_handle());
+  CUdeviceptr address = 0;
+  std::size_t bytes = 0;
+  check(detail::driver().cuModuleGetGlobal(&address, &bytes, state_->module.get(), symbol), [&] {
+    return cat("looking up global ", quoted(symbol), " in module ", quoted(state_->name), " (cuModuleGetGlobal)");
+  });
+  return {address, bytes};
+}
+
+namespace {
+
+// The global `symbol` of `module`, checked to have `bytes` bytes.
+ModuleGlobal global_of_size(const Module& module, const char* symbol, std::size_t bytes) {
+  const ModuleGlobal global = module.global(symbol);
+  if (global.bytes != bytes)
+    throw UsageError(cat("copying to global ", quoted(symbol), " of module ", quoted(module.name())),
+                     cat(bytes, " bytes given, the global has ", global.bytes));
+  return global;
+}
+
+}  // namespace
+
+void Module::copy_to_global(const Stream& stream, const char* symbol, const void* data, std::size_t bytes) const {
+  const ModuleGlobal global = global_of_size(*this, symbol, bytes);
+  CurrentContext current(state_->context.native_handle());
+  check(detail::driver().cuMemcpyHtoDAsync(global.device_ptr, data, bytes, stream.native_handle()), [&] {
+    return cat("copying ", bytes, " bytes to global ", quoted(symbol), " (cuMemcpyHtoDAsync)");
+  });
+}
+
+void Module::copy_to_global(const char* symbol, const void* data, std::size_t bytes) const {
+  const ModuleGlobal global = global_of_size(*this, symbol, bytes);
+  CurrentContext current(state_->context.native_handle());
+  const detail::Driver& d = detail::driver();
+  check(d.cuCtxSynchronize(), [&] {
+    return cat("waiting for the context's pending work before copying to global ", quoted(symbol), " (cuCtxSynchronize)");
+  });
+  check(d.cuMemcpyHtoD(global.device_ptr, data, bytes),
+        [&] { return cat("copying ", bytes, " bytes to global ", quoted(symbol), " (cuMemcpyHtoD)"); });
+  // From pageable memory cuMemcpyHtoD may return once the bytes are staged (DeviceMemory::upload).
+  check(d.cuCtxSynchronize(),
+        [&] { return cat("finishing the copy to global ", quoted(symbol), " (cuCtxSynchronize)"); });
+}
+
 const std::string& Module::name() const noexcept { return state_->name; }
 const std::string& Module::jit_info_log() const noexcept { return state_->info_log; }
 const Context& Module::context() const noexcept { return state_->context; }

@@ -66,7 +66,9 @@ void check_param(RuleContext& context, const clang::FunctionDecl& kernel,
           << param.getSourceRange();
       clang::QualType referee = type.getNonReferenceType();
       std::string element = referee.getUnqualifiedType().getAsString();
-      if (referee.isConstQualified())
+      if (frontend::is_simt_template(referee, "Constant"))
+        context.note(param.getLocation(), "a simt::Constant is declared at namespace scope, where kernels read it");
+      else if (referee.isConstQualified())
         context.note(param.getLocation(), "pass '" + element + "' by value");
       else
         context.note(param.getLocation(), "to write results, take simt::DisjointSlice<" + element +

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -28,6 +29,13 @@ struct KernelAttributes {
   std::size_t max_dynamic_shared_bytes = 0;  ///< dynamic shared memory a launch may use (set_max_dynamic_shared raises it)
 };
 
+/// A global variable of a loaded module (cuModuleGetGlobal): the device address of its memory
+/// and its size.
+struct ModuleGlobal {
+  std::uint64_t device_ptr = 0;
+  std::size_t bytes = 0;
+};
+
 /// A module JIT-compiled from PTX by the driver. Copies share the one module; it is unloaded
 /// with the last copy and the last Kernel taken from it. Keeps its Context alive.
 class Module {
@@ -38,6 +46,20 @@ public:
 
   /// The entry point `entry_name`; throws Error naming the entry and the module if absent.
   Kernel kernel(const char* entry_name) const;
+
+  /// The global variable `symbol` (a simt::Constant's constant memory, under the symbol the
+  /// generated header names); throws Error naming the symbol and the module if absent.
+  ModuleGlobal global(const char* symbol) const;
+  /// Copies `bytes` from host memory at `data` into the global `symbol` on `stream`
+  /// (cuMemcpyHtoDAsync). Ordered with the stream's other work: the launches queued on `stream`
+  /// after it read the new bytes, those queued before it the old ones; work on other streams is
+  /// not ordered with it (an Event does that). `data` must stay valid and unchanged until the
+  /// copy has run. Throws UsageError naming the symbol and both sizes when `bytes` is not the
+  /// global's size, before anything is copied.
+  void copy_to_global(const Stream& stream, const char* symbol, const void* data, std::size_t bytes) const;
+  /// The same without a stream (cuMemcpyHtoD): waits for the context's pending work (kernels
+  /// that may still read the old bytes), copies, and returns when the bytes have landed.
+  void copy_to_global(const char* symbol, const void* data, std::size_t bytes) const;
 
   /// The name given to load_ptx.
   const std::string& name() const noexcept;

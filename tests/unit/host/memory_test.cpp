@@ -188,3 +188,36 @@ TEST(HostVectorLoads, TilesUnderCachePolicies) {
   simt::host::launch_1d(1, 3, tiles_hinted, simt::host::disjoint<simt::space::Tile<2>>(v));
   EXPECT_EQ(v, (std::vector<float>{2, 1, 4, 3, 0}));
 }
+
+// Constant memory on the host: the kernel file's own array, filled by the host, read by every
+// thread; an index past the end stops the thread as a Slice's does.
+namespace {
+simt::Constant<int, 4> weights;
+struct Scale {
+  int factor;
+  int offset;
+};
+simt::Constant<Scale> scale;
+
+void weighted(simt::Slice<const int> index, simt::DisjointSlice<int> out) {
+  auto i = simt::thread::index_1d();
+  if (auto o = out.get_mut(i)) *o = weights[std::size_t(index[i.get()])] * scale.value().factor + scale.value().offset;
+}
+}  // namespace
+
+TEST(HostConstants, FilledByTheHostReadByEveryThread) {
+  const int values[4] = {10, 20, 30, 40};
+  weights.host_fill(values);
+  const Scale s{3, 1};
+  scale.host_fill(&s);
+  std::vector<int> index{3, 0, 2, 1, 3}, out(5);
+  simt::host::launch_1d(2, 4, weighted, simt::host::slice(index), simt::host::disjoint(out));
+  EXPECT_EQ(out, (std::vector<int>{121, 31, 91, 61, 121}));
+  EXPECT_EQ(weights.size(), 4u);
+}
+
+TEST(HostConstants, AnIndexPastTheEndStopsTheThread) {
+  std::vector<int> index{4}, out(1);
+  EXPECT_DEATH(simt::host::launch_1d(1, 1, weighted, simt::host::slice(index), simt::host::disjoint(out)),
+               "index 4 out of range.*\\(size 4\\)");
+}

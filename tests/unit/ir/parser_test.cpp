@@ -13,6 +13,7 @@ const char* const kVaried = R"(file 0 "examples/saxpy/saxpy.cpp"
 file 1 "include/simt/\"quoted\".hpp"
 global @table : const, size 16, align 4 = bytes "0000803f000000400000404000008040"
 global @tile : shared, size 1024, align 16
+global @_ZN7filters4tapsE : const, size 64, align 4, visible
 global @"odd name" : global, size 8, align 8
 
 kernel @saxpy(f32 %a, ptr.global noalias readonly %x.data, i64 %x.size, ptr.global noalias %y.data, i64 %y.size) reqntid(256, 1, 1) {
@@ -237,6 +238,7 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"func @f() {\nentry:\n  ret\n", "4:1: expected '}' at the end of @f"},
         ErrorCase{"global @g : shared, size 2, align 2 = bytes \"00\"\n",
                   "1:45: initializer has 1 bytes, expected 2"},
+        ErrorCase{"global @g : const, size 4, align 4, hidden\n", "1:37: expected 'visible'"},
         ErrorCase{"file 1 \"a.cpp\"\n", "1:6: expected file number 0"},
         ErrorCase{"file 0 \"a.cpp\n", "1:8: unterminated string"},
         ErrorCase{"func @f() {\nentry:\n  %a = load <5 x f32>, null:ptr, align 4\n  ret\n}\n",

@@ -270,6 +270,20 @@ TEST(Verifier, InstructionsOfOtherFunctionsAndCallsOutsideTheModule) {
             "in function @f, block entry\n");
 }
 
+// Constant memory the host fills: only in the const space, never with an initializer.
+TEST(Verifier, VisibleGlobalsAreUninitialisedConstantMemory) {
+  Module m;
+  m.create_global("taps", AddrSpace::Const, 16, 4)->set_visible(true);
+  EXPECT_EQ(format_errors(verify(m)), "");
+  m.create_global("tile", AddrSpace::Shared, 16, 4)->set_visible(true);
+  Global* init = m.create_global("table", AddrSpace::Const, 2, 2);
+  init->set_visible(true);
+  init->set_initializer({1, 2});
+  EXPECT_EQ(format_errors(verify(m)),
+            "error: global @tile: only constant memory can be visible\n"
+            "error: global @table: visible constant memory is filled by the host, not by an initializer\n");
+}
+
 TEST(Verifier, ModuleLevelErrors) {
   Module m;
   Global* s = m.create_global("tile", AddrSpace::Shared, 4, 3);

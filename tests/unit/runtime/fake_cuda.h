@@ -84,7 +84,7 @@ int fake_cuda_live_contexts(void);
 void* fake_cuda_current_context(void);
 /* The image text of the last cuModuleLoadDataEx. */
 const char* fake_cuda_last_module_image(void);
-/* The memory of global `name` (e.g. "__simt_fault_buffer") of a loaded module, once
+/* The memory of global `name` (e.g. "__simt_fault_buffer", a `.visible .const` array) of a loaded module, once
    cuModuleGetGlobal has been asked for it; null otherwise. */
 void* fake_cuda_module_global(const char* name);
 /* The documented names of the driver calls since the reset, space-separated, in order. */

@@ -61,6 +61,15 @@ Module parse_module(const std::string& ptx) {
     std::size_t line_end = std::min(ptx.find('\n', at), ptx.size());
     const std::string line = ptx.substr(at, line_end - at);
     at = line_end + 1;
+    // Constant memory the host fills (simt::Constant): `.visible .const .align A .b8 name[N];`,
+    // zero until a copy lands.
+    if (line.rfind(".visible .const ", 0) == 0) {
+      std::size_t open = line.find('[');
+      std::size_t start = line.rfind(' ', open) + 1;
+      if (open == std::string::npos) continue;
+      m.globals[line.substr(start, open - start)] = std::vector<unsigned char>(std::stoul(line.substr(open + 1)), 0);
+      continue;
+    }
     if (line.rfind(".visible .global ", 0) != 0) continue;
     std::size_t name = line.find("__simt_");
     if (name == std::string::npos) continue;

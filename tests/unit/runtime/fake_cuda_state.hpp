@@ -33,8 +33,8 @@ struct Function {
 
 struct Module {
   std::deque<Function> functions;  // deque: CUfunction pointers stay valid
-  // `.global` variables named __simt_*: their initial bytes, then (once cuModuleGetGlobal
-  // asked for them) their device allocation.
+  // `.global` variables named __simt_* and `.visible .const` arrays: their initial bytes, then
+  // (once cuModuleGetGlobal asked for them) their device allocation.
   std::map<std::string, std::vector<unsigned char>> globals;
   std::map<std::string, CUdeviceptr> global_addresses;
 };
