@@ -41,34 +41,23 @@ void sgemm(uint32_t m, uint32_t n, uint32_t k, simt::Slice<const float> a, simt:
   // columns bc .. bc + 3 of row bk of B's (8 x 128). Each element of a buffer has one writer.
   const uint32_t ar = tid / 2, ak = (tid % 2) * 4;
   const uint32_t bk = tid / 32, bc = (tid % 32) * 4;
-  // The four elements at depth k0 (zeros past the edges): one 16-byte load where the row has
-  // all four (load<4> falls back to element loads when the address is not 16-byte aligned).
-  auto fetch_a = [&](size_t k0) {
+  // Elements (r, c) .. (r, c + 3) of a rows x cols matrix (zeros past its edges): one 16-byte
+  // load where the row has all four (load<4> falls back to element loads when the address is
+  // not 16-byte aligned).
+  auto fetch = [](simt::Slice<const float> x, size_t rows, size_t cols, size_t r, size_t c) {
     simt::Vec<float, 4> v = {};
-    const size_t r = row0 + ar, kk = k0 + ak;
-    if (r < m) {
-      if (kk + 3 < k) {
-        v = a.load<4>(r * k + kk);
+    if (r < rows) {
+      if (c + 3 < cols) {
+        v = x.load<4>(r * cols + c);
       } else {
         for (uint32_t e = 0; e < 4; ++e)
-          if (kk + e < k) v.elements[e] = a[r * k + (kk + e)];
+          if (c + e < cols) v.elements[e] = x[r * cols + (c + e)];
       }
     }
     return v;
   };
-  auto fetch_b = [&](size_t k0) {
-    simt::Vec<float, 4> v = {};
-    const size_t kr = k0 + bk, cc = col0 + bc;
-    if (kr < k) {
-      if (cc + 3 < n) {
-        v = b.load<4>(kr * n + cc);
-      } else {
-        for (uint32_t e = 0; e < 4; ++e)
-          if (cc + e < n) v.elements[e] = b[kr * n + (cc + e)];
-      }
-    }
-    return v;
-  };
+  auto fetch_a = [&](size_t k0) { return fetch(a, m, k, row0 + ar, k0 + ak); };
+  auto fetch_b = [&](size_t k0) { return fetch(b, k, n, k0 + bk, col0 + bc); };
   auto stage = [&](size_t s, const simt::Vec<float, 4>& va, const simt::Vec<float, 4>& vb) {
 #pragma unroll
     for (uint32_t e = 0; e < 4; ++e) as.at_mut(s * kBK + ak + e, ar) = va[e];
