@@ -1,15 +1,17 @@
-// TMA on a Hopper GPU (sm_90a): a 2-D box load through an mbarrier at a matrix's non-round
-// edges, compared with the CPU. The matrix is 100 x 37 floats; 4 x 5 blocks each load one
+// TMA and wgmma on a Hopper GPU (sm_90a), compared with the CPU. First a 2-D box load through
+// an mbarrier at a matrix's non-round edges. The matrix is 100 x 37 floats; 4 x 5 blocks each load one
 // 32 x 8 box, so the last column of boxes reaches 28 columns past the edge and the last row of
 // boxes 3 rows past it: the copy engine fills those with zeros, and the kernel writes every
 // element of the 128 x 40 output. Skips (GTEST_SKIP) without a driver, a device, or a device
-// of compute capability 9.0 (PTX for sm_90a runs there only).
+// of compute capability 9.0 (PTX for sm_90a runs there only). Then a bf16 product on the
+// warpgroup's tensor cores from 128-byte-swizzled TMA tiles.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstring>
 #include <optional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <simt/host.hpp>
@@ -18,18 +20,25 @@
 
 namespace {
 
-TEST(HopperTma, BoxLoadAtNonRoundEdgesMatchesTheCpu) {
-  std::optional<simt::Context> ctx;
+// The primary context of a device of compute capability 9.0, or nullopt with the reason.
+std::optional<simt::Context> hopper(std::string& why) {
   try {
-    ctx.emplace(simt::Context::primary());
+    simt::Context ctx = simt::Context::primary();
+    if (ctx.compute_capability() == 90) return ctx;
+    why = "the kernels are built for sm_90a; this device has compute capability " +
+          std::to_string(ctx.compute_capability());
   } catch (const simt::DriverNotFound& e) {
-    GTEST_SKIP() << "no CUDA driver here: " << e.what();
+    why = std::string("no CUDA driver here: ") + e.what();
   } catch (const simt::NoDevice& e) {
-    GTEST_SKIP() << "no CUDA device here: " << e.what();
+    why = std::string("no CUDA device here: ") + e.what();
   }
-  if (ctx->compute_capability() != 90)
-    GTEST_SKIP() << "the kernel is built for sm_90a; this device has compute capability "
-                 << ctx->compute_capability();
+  return std::nullopt;
+}
+
+TEST(HopperTma, BoxLoadAtNonRoundEdgesMatchesTheCpu) {
+  std::string why;
+  std::optional<simt::Context> ctx = hopper(why);
+  if (!ctx) GTEST_SKIP() << why;
   const auto kernels = hopper_tma_kernels_kernels::load(*ctx);
   simt::Stream stream(*ctx);
 
@@ -62,6 +71,52 @@ TEST(HopperTma, BoxLoadAtNonRoundEdgesMatchesTheCpu) {
               "%zu of them zero-filled past the edge\n",
               grid_x, grid_y, box_cols, box_rows, cols, rows, got.size() - bad,
               want.size() - std::size_t(cols) * rows);
+}
+
+// C (128 x 256) = A (128 x 192) B^T, B^T 256 x 192, both bf16 K-major: a 2 x 2 grid of
+// warpgroups, three K tiles of 64 each. The inputs are multiples of 1/8 in [-2, 2] (exact in
+// bf16), so every product and partial sum is exact in f32 and C must match bit for bit.
+TEST(HopperWgmma, SwizzledTmaTilesGiveTheCpuProduct) {
+  std::string why;
+  std::optional<simt::Context> ctx = hopper(why);
+  if (!ctx) GTEST_SKIP() << why;
+  const auto kernels = hopper_tma_kernels_kernels::load(*ctx);
+  simt::Stream stream(*ctx);
+
+  constexpr std::uint32_t m = 128, n = 256, k = 192;
+  std::mt19937 rng(29);
+  std::uniform_int_distribution<int> eighths(-16, 16);
+  std::vector<float> a(std::size_t(m) * k), bt(std::size_t(n) * k);
+  for (float& f : a) f = float(eighths(rng)) / 8.0f;
+  for (float& f : bt) f = float(eighths(rng)) / 8.0f;
+  std::vector<simt::bfloat16> a16(a.begin(), a.end()), bt16(bt.begin(), bt.end());
+  std::vector<float> want(std::size_t(m) * n, 0.0f);
+  for (std::uint32_t i = 0; i < m; ++i)
+    for (std::uint32_t j = 0; j < n; ++j) {
+      float sum = 0.0f;
+      for (std::uint32_t p = 0; p < k; ++p) sum += a[std::size_t(i) * k + p] * bt[std::size_t(j) * k + p];
+      want[std::size_t(i) * n + j] = sum;
+    }
+
+  const auto da = simt::DeviceBuffer<simt::bfloat16>::from_host(*ctx, a16);
+  const auto db = simt::DeviceBuffer<simt::bfloat16>::from_host(*ctx, bt16);
+  const auto map_a = simt::TensorMap<simt::bfloat16, 64, 64>::tiled(da.view(), {k, m}, simt::TensorSwizzle::bytes128);
+  const auto map_b = simt::TensorMap<simt::bfloat16, 64, 128>::tiled(db.view(), {k, n}, simt::TensorSwizzle::bytes128);
+  auto c = simt::DeviceBuffer<float>::uninitialized(*ctx, want.size());
+  c.fill_bytes(0xFF);  // a NaN everywhere: an element no thread wrote cannot match
+  const simt::LaunchConfig2D config{{n / 128, m / 64}, {128, 1}};
+  kernels.tile_64x128(stream, kernels.prepare_tile_64x128(config), map_a, map_b, k / 64, c);
+  stream.synchronize();
+
+  const std::vector<float> got = c.to_host();
+  std::size_t bad = 0, first = 0;
+  for (std::size_t i = 0; i < got.size(); ++i)
+    if (std::memcmp(&got[i], &want[i], sizeof(float)) != 0 && bad++ == 0) first = i;
+  EXPECT_EQ(bad, 0u) << "first mismatch at row " << first / n << ", column " << first % n << ": got " << got[first]
+                     << ", want " << want[first];
+  std::printf("hopper_wgmma: %u x %u x %u bf16 product from 128-byte-swizzled TMA tiles: %zu of %zu elements match "
+              "the CPU\n",
+              m, n, k, got.size() - bad, got.size());
 }
 
 }  // namespace

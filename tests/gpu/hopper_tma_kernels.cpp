@@ -1,8 +1,14 @@
-// A TMA load through an mbarrier (sm_90a) for hopper_tma_gpu_test.cpp: each block of 32 x 8
+// Hopper kernels (sm_90a) for hopper_tma_gpu_test.cpp.
+//
+// tma_box_copy: a TMA load through an mbarrier. Each block of 32 x 8
 // threads copies one 32 x 8 box of the input matrix into shared memory with one
 // cp.async.bulk.tensor, waits on the mbarrier for its bytes, and writes the box back with plain
 // stores. Boxes at the matrix's right and bottom edges reach past it: the copy engine fills
-// those elements with zeros. Device only (no CPU reference: the test computes the expectation).
+// those elements with zeros.
+//
+// tile_64x128: wgmma. A warpgroup (the block) computes a 64 x 128 tile of C = A B^T from
+// 128-byte-swizzled K-major tiles of A and B^T that TMA loads (docs/device-api.md, "wgmma").
+// Device only (no CPU reference: the test computes the expectations).
 #include <simt/kernel.hpp>
 
 using Box = simt::TensorMap<float, 32, 8>;
@@ -24,4 +30,44 @@ void tma_box_copy(Box in, simt::DisjointSlice<float, simt::space::RuntimeRows> o
   bar.wait(phase);
   auto i = simt::thread::index_2d_runtime(out);
   if (auto o = out.get_mut(i)) *o = tile(simt::thread::index_in_block().get() / 32, simt::thread::index_in_block().get() % 32);
+}
+
+using MapA = simt::TensorMap<simt::bfloat16, 64, 64>;   // 64 rows of A, 64 values of K
+using MapB = simt::TensorMap<simt::bfloat16, 64, 128>;  // 128 rows of B^T (N), 64 values of K
+
+[[kernel, simt::block(128)]]
+void tile_64x128(MapA a, MapB b, uint32_t k_tiles, simt::DisjointSlice<float> c) {
+  simt::SharedTile<simt::bfloat16, 64, 64, 1024> sa;  // 128-byte rows, 1024-byte aligned
+  simt::SharedTile<simt::bfloat16, 128, 64, 1024> sb;
+  simt::Mbarrier bar;
+  bar.init(1);
+  simt::MbarrierPhase phase;
+  simt::wgmma::Accumulator<128> d;  // 64 floats per thread
+  const auto da = simt::wgmma::k_major<simt::wgmma::Swizzle::bytes128>(sa);
+  const auto db = simt::wgmma::k_major<simt::wgmma::Swizzle::bytes128>(sb);
+  for (uint32_t kt = 0; kt < k_tiles; ++kt) {
+    if (simt::thread::index_in_block().get() == 0) {
+      [[simt::unsafe]] {  // one arrival with both boxes' bytes; every thread waits below
+        bar.arrive_expect_tx(MapA::box_bytes + MapB::box_bytes);
+        simt::tma::load(sa, bar, a, int(kt * 64), int(simt::block::index_y() * 64));
+        simt::tma::load(sb, bar, b, int(kt * 64), int(simt::block::index_x() * 128));
+      }
+    }
+    bar.wait(phase);  // the tiles have landed
+    [[simt::unsafe]] {  // the block is one warpgroup; the tiles stay until the wait below
+      simt::wgmma::fence(d);
+#pragma unroll
+      for (uint32_t k = 0; k < 4; ++k)  // K = 64 in four steps of 16 (32 bytes)
+        simt::wgmma::mma_async(d, da.advanced(32 * k), db.advanced(32 * k), kt > 0 || k > 0);
+      simt::wgmma::commit_group();
+      simt::wgmma::wait_group<0>(d);
+    }
+    simt::sync_threads();  // every warp's mmas have read the tiles before the next loads
+  }
+  [[simt::unsafe]] {  // the fragment layout gives each element of the tile to one thread
+    const size_t row0 = simt::block::index_y() * 64, col0 = simt::block::index_x() * 128;
+    const size_t n = simt::grid::dim_x() * 128;
+#pragma unroll
+    for (uint32_t i = 0; i < d.size; ++i) c.get_unchecked_mut((row0 + d.row(i)) * n + col0 + d.col(i)) = d.reg[i];
+  }
 }
