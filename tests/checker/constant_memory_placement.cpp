@@ -37,4 +37,13 @@ float by_value(simt::Constant<float, 4> c) { return c[0]; }
 // CHECK-NEXT: {{.*}}constant_memory_placement.cpp:23:77: error: simt::Constant 'Params::shared_widths' is declared as a static data member: constant memory is declared on its own at namespace scope, where the host fills it [simt-global-variable]
 // CHECK-NEXT: {{.*}}constant_memory_placement.cpp:12:33: note: 'shared_widths' is declared here
 // CHECK-NEXT: {{.*}}constant_memory_placement.cpp:17:41: error: simt::Constant 'c' is declared as a parameter: constant memory is declared on its own at namespace scope, where the host fills it [simt-global-variable]
+// CHECK-NEXT: {{.*}}constant_memory_placement.cpp:47:36: error: simt::Constant 'Params::shared_widths' is declared as a static data member: constant memory is declared on its own at namespace scope, where the host fills it [simt-global-variable]
+// CHECK-NEXT: {{.*}}constant_memory_placement.cpp:12:33: note: 'shared_widths' is declared here
 // CHECK-NEXT: {{.*}}constant_memory_placement.cpp:22:10: error: 'wrapped' is not initialised: member 'scale' of 'Holder' has no initialiser; write 'wrapped{}' to start from zeros [simt-uninitialized]
+
+// The static data member named through an object is the same misplaced constant.
+[[kernel]] void through_an_object(simt::DisjointSlice<float> out) {
+  Params params;
+  const float width = float(params.shared_widths[1]);
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = width;
+}

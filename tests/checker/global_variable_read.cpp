@@ -37,3 +37,16 @@ int read_counter() { return counter; }
 // CHECK-NEXT: {{.*}}global_variable_read.cpp:8:5: note: 'counter' is declared here
 // CHECK-NEXT: {{.*}}global_variable_read.cpp:23:29: error: kernel code reads mutable variable 'counter' of static storage: the GPU has no copy of it; pass the value as a kernel parameter, or declare it constexpr [simt-global-variable]
 // CHECK-NEXT: {{.*}}global_variable_read.cpp:8:5: note: 'counter' is declared here
+
+// A static data member named through an object or a reference to one is the same variable.
+[[kernel]] void reads_through_an_object(simt::DisjointSlice<float> out) {
+  Limits limits;
+  const Limits& alias = limits;
+  const int a = limits.mutable_limit + alias.mutable_limit + limits.fixed_limit;
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = float(a);
+}
+
+// CHECK-NEXT: {{.*}}global_variable_read.cpp:45:24: error: kernel code reads mutable variable 'Limits::mutable_limit' of static storage: the GPU has no copy of it; pass the value as a kernel parameter, or declare it constexpr [simt-global-variable]
+// CHECK-NEXT: {{.*}}global_variable_read.cpp:13:14: note: 'mutable_limit' is declared here
+// CHECK-NEXT: {{.*}}global_variable_read.cpp:45:46: error: kernel code reads mutable variable 'Limits::mutable_limit' of static storage: the GPU has no copy of it; pass the value as a kernel parameter, or declare it constexpr [simt-global-variable]
+// CHECK-NEXT: {{.*}}global_variable_read.cpp:13:14: note: 'mutable_limit' is declared here

@@ -77,34 +77,43 @@ class ReadVisitor : public clang::RecursiveASTVisitor<ReadVisitor> {
   }
 
   bool VisitDeclRefExpr(clang::DeclRefExpr* ref) {
-    const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
-    if (var == nullptr || var->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(var)) return true;
-    for (const clang::SourceRange& write : writes_)
-      if (write.fullyContains(ref->getSourceRange())) return true;  // reported as the write
-    std::string name = "'" + var->getQualifiedNameAsString() + "'";
-    if (var->isStaticLocal() && !misplaced_constant(var).empty()) return true;  // reported at its declaration
-    if (std::string message = misplaced_constant(var); !message.empty()) {
-      context_.error(ref->getLocation(), message) << ref->getSourceRange();
-    } else if (frontend::is_simt_template(var->getType(), "Constant")) {
-      return true;  // constant memory at namespace scope: read-only
-    } else if (!var->getType().isConstQualified()) {
-      context_.error(ref->getLocation(), "kernel code reads mutable variable " + name +
-                                             " of static storage: the GPU has no copy of it; pass the value as "
-                                             "a kernel parameter, or declare it constexpr")
-          << ref->getSourceRange();
-    } else if (!var->getType()->isReferenceType() && var->evaluateValue() == nullptr) {
-      context_.error(ref->getLocation(), "the value of " + name +
-                                             " is not a compile-time constant: kernel code reads only constexpr "
-                                             "data of static storage")
-          << ref->getSourceRange();
-    } else {
-      return true;
-    }
-    context_.note(var->getLocation(), "'" + var->getNameAsString() + "' is declared here");
+    check_use(llvm::dyn_cast<clang::VarDecl>(ref->getDecl()), ref->getLocation(), ref->getSourceRange());
+    return true;
+  }
+  // A static data member named through an object: `config.mode`, `p->table`.
+  bool VisitMemberExpr(clang::MemberExpr* member) {
+    check_use(llvm::dyn_cast<clang::VarDecl>(member->getMemberDecl()), member->getMemberLoc(),
+              member->getSourceRange());
     return true;
   }
 
  private:
+  void check_use(const clang::VarDecl* var, clang::SourceLocation loc, clang::SourceRange range) {
+    if (var == nullptr || var->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(var)) return;
+    for (const clang::SourceRange& write : writes_)
+      if (write.fullyContains(range)) return;  // reported as the write
+    std::string name = "'" + var->getQualifiedNameAsString() + "'";
+    if (var->isStaticLocal() && !misplaced_constant(var).empty()) return;  // reported at its declaration
+    if (std::string message = misplaced_constant(var); !message.empty()) {
+      context_.error(loc, message) << range;
+    } else if (frontend::is_simt_template(var->getType(), "Constant")) {
+      return;  // constant memory at namespace scope: read-only
+    } else if (!var->getType().isConstQualified()) {
+      context_.error(loc, "kernel code reads mutable variable " + name +
+                              " of static storage: the GPU has no copy of it; pass the value as "
+                              "a kernel parameter, or declare it constexpr")
+          << range;
+    } else if (!var->getType()->isReferenceType() && var->evaluateValue() == nullptr) {
+      context_.error(loc, "the value of " + name +
+                              " is not a compile-time constant: kernel code reads only constexpr "
+                              "data of static storage")
+          << range;
+    } else {
+      return;
+    }
+    context_.note(var->getLocation(), "'" + var->getNameAsString() + "' is declared here");
+  }
+
   RuleContext& context_;
   const std::vector<clang::SourceRange>& writes_;
 };
