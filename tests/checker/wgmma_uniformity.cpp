@@ -33,3 +33,13 @@
 // CHECK-NEXT: wgmma_uniformity.cpp:18:7: note: this branch depends on a value read from memory that threads write, which may differ between threads
 // CHECK-NEXT: wgmma_uniformity.cpp:29:37: error: barrier reached under control flow that differs between warps: warps that took the other branch never arrive [simt-divergent-barrier]
 // CHECK-NEXT: wgmma_uniformity.cpp:29:7: note: this branch depends on the warp index, which differs between the warps of a block
+
+// The cluster barrier in a helper, after a thread-dependent early return.
+void arrive_and_wait() { simt::cluster::sync(); }
+[[kernel, simt::block(128)]] void cluster_barrier_after_early_return(simt::Slice<const uint32_t> in) {
+  if (in[simt::thread::index_x()] == 0) return;
+  arrive_and_wait();
+}
+// CHECK-NEXT: wgmma_uniformity.cpp:38:26: error: barrier reached under thread-dependent control flow: threads that took the other branch never arrive [simt-divergent-barrier]
+// CHECK-NEXT: wgmma_uniformity.cpp:40:7: note: this branch depends on a value read from memory that threads write, which may differ between threads
+// CHECK-NEXT: wgmma_uniformity.cpp:41:3: note: reached through this call
