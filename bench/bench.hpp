@@ -266,6 +266,7 @@ struct Entry {
   void (*run)(Bench& bench);
   /// Without a GPU: runs the simt kernel on the CPU (simt/host.hpp) at a small size and
   /// compares it with the CPU reference the GPU run checks against; returns "" or what failed.
+  /// Null for a device-only kernel (wgmma, TMA), which its GPU run checks against the CPU.
   std::string (*cpu_check)();
   /// The ptxas -v logs embedded at build time (simtc's PTX, the twin).
   const char* simtc_ptxas_log;

@@ -27,16 +27,16 @@ ROOT = HERE.parent
 
 
 def kernels():
-    """(name, example kernel file) of bench/kernels.txt whose files all exist."""
+    """(name, example kernel file, twin, arch or None) of bench/kernels.txt whose files all exist."""
     out = []
     for line in (HERE / "kernels.txt").read_text().splitlines():
         if not line or line.startswith("#"):
             continue
-        name, path = line.split()
+        name, path, *arch = line.split()
         example = ROOT / "examples" / path
         twin = HERE / "twins" / f"{name}.cu"
         if example.exists() and twin.exists():
-            out.append((name, example, twin))
+            out.append((name, example, twin, arch[0] if arch else None))
     return out
 
 
@@ -81,11 +81,12 @@ def main():
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
-        for name, example, twin in selected:
+        for name, example, twin, kernel_arch in selected:
+            arch = kernel_arch or args.arch  # sm_90a for a kernel that kernels.txt builds for it
             commands = {
-                "simtc": [simtc, "build", example, "--arch", args.arch, "-o", tmp / "simtc.ptx"],
-                "nvcc": [nvcc, "-ptx", "-O3", f"-arch={args.arch}", twin, "-o", tmp / "nvcc.ptx"],
-                "clang": [clang, "-x", "cuda", "--cuda-device-only", "-S", "-O3", f"--cuda-gpu-arch={args.arch}",
+                "simtc": [simtc, "build", example, "--arch", arch, "-o", tmp / "simtc.ptx"],
+                "nvcc": [nvcc, "-ptx", "-O3", f"-arch={arch}", twin, "-o", tmp / "nvcc.ptx"],
+                "clang": [clang, "-x", "cuda", "--cuda-device-only", "-S", "-O3", f"--cuda-gpu-arch={arch}",
                           f"--cuda-path={args.cuda}", twin, "-o", tmp / "clang.s"],
             }
             samples = {c: [] for c in commands}

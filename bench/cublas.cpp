@@ -11,6 +11,8 @@ namespace bench {
 namespace {
 
 constexpr int kOpN = 0;               // CUBLAS_OP_N
+constexpr int kOpT = 1;               // CUBLAS_OP_T
+constexpr int kR16BF = 14;            // CUDA_R_16BF
 constexpr int kR32F = 0;              // CUDA_R_32F
 constexpr int kR16F = 2;              // CUDA_R_16F
 constexpr int kCompute32F = 68;       // CUBLAS_COMPUTE_32F
@@ -75,6 +77,16 @@ void Cublas::hgemm_f32_out(int m, int n, int k, std::uint64_t a, std::uint64_t b
 
 void Cublas::hgemm_f16_out(int m, int n, int k, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
   gemm_ex(m, n, k, a, b, c, kR16F);
+}
+
+void Cublas::gemm_bf16_tn(int m, int n, int k, std::uint64_t a, std::uint64_t bt, std::uint64_t c) {
+  // Column-major, C^T (n x m) = Bt (n x k) * A^T: Bt is stored as its transpose (k x n, ld k),
+  // A^T as itself (k x m, ld k).
+  const float alpha = 1.0f, beta = 0.0f;
+  check(gemm_ex_(handle_, kOpT, kOpN, n, m, k, &alpha, reinterpret_cast<const void*>(bt), kR16BF, k,
+                 reinterpret_cast<const void*>(a), kR16BF, k, &beta, reinterpret_cast<void*>(c), kR16BF, n, kCompute32F,
+                 kGemmDefault),
+        "cublasGemmEx");
 }
 
 }  // namespace bench

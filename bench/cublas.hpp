@@ -27,6 +27,10 @@ class Cublas {
   /// Half inputs, f32 accumulation, half output.
   void hgemm_f16_out(int m, int n, int k, std::uint64_t a, std::uint64_t b, std::uint64_t c);
 
+  /// bf16 inputs, f32 accumulation, bf16 output, C = A * Bt^T with A m x k and Bt n x k, all
+  /// row-major (both operands K-major, cuBLAS's "TN").
+  void gemm_bf16_tn(int m, int n, int k, std::uint64_t a, std::uint64_t bt, std::uint64_t c);
+
   /// The library's version, e.g. 130000.
   int version() const { return version_; }
   /// Where the library was loaded from.

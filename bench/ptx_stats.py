@@ -169,19 +169,19 @@ def sass_counts(build, name, entry):
 
 
 def benchmarked():
-    """[(name, kernel file stem)] of kernels.txt."""
+    """[(name, kernel file stem, arch)] of kernels.txt (sm_90 unless the line names one)."""
     out = []
     for line in (HERE / "kernels.txt").read_text().splitlines():
         if line and not line.startswith("#"):
-            name, path = line.split()
-            out.append((name, pathlib.Path(path).stem))
+            name, path, *arch = line.split()
+            out.append((name, pathlib.Path(path).stem, arch[0] if arch else "sm_90"))
     return out
 
 
 def guarded_counts(build):
     """{"kernel/entry": {label: count}} of simtc's PTX in the build, or an error string."""
     out = {}
-    for name, stem in benchmarked():
+    for name, stem, _ in benchmarked():
         ptx = build / "simtc" / "bench_kernels" / f"{stem}.ptx"
         if not ptx.exists():
             return f"{ptx} is missing: build bench_kernels first"
@@ -268,7 +268,7 @@ def main():
     if args.dump:
         pathlib.Path(args.dump).mkdir(parents=True, exist_ok=True)
 
-    for name, stem in benchmarked():
+    for name, stem, arch in benchmarked():
         if only and name not in only:
             continue
         simtc_ptx = build / "simtc" / "bench_kernels" / f"{stem}.ptx"
@@ -278,7 +278,7 @@ def main():
             continue
         with tempfile.TemporaryDirectory() as tmp:
             out = pathlib.Path(tmp) / "twin.ptx"
-            subprocess.run([str(nvcc), "-ptx", "-O3", "-arch=sm_90", str(twin), "-o", str(out)], check=True)
+            subprocess.run([str(nvcc), "-ptx", "-O3", f"-arch={arch}", str(twin), "-o", str(out)], check=True)
             nvcc_text = out.read_text()
         simtc_text = simtc_ptx.read_text()
         if args.dump:

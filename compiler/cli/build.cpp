@@ -137,6 +137,7 @@ int build_files(BuildRequest request) {
     if (!request.header.empty()) {
       driver::HeaderOptions header;
       header.source_name = input;
+      header.shared_in_dynamic = codegen::plan_dynamic_shared(*module, request.options.target.arch, nullptr).kernels;
       if (!write_output(request.header, driver::generate_header(*module, ptx, header))) status = 1;
     }
   }

@@ -2,7 +2,9 @@
 // LLVM appears in this header.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 
 #include "ir/module.hpp"
@@ -44,6 +46,23 @@ using StepDone = std::function<void(const char* step)>;
 /// IR -> PTX text (always through the opt_level pipeline). Returns false on error.
 bool emit_ptx(const ir::Module& module, const TargetOptions& options, std::string& out,
               DiagnosticSink& diags, const StepDone& step_done = {});
+
+/// Kernels whose shared variables take more than the 48 KiB of static shared memory a block may
+/// declare: those variables live in the launch's dynamic shared memory instead, at fixed offsets
+/// (shared_layout.cpp). The generated header loads such a kernel with its bytes, and the runtime
+/// adds them to every launch.
+struct DynamicSharedPlan {
+  std::map<std::string, std::uint64_t> kernels;         // kernel (entry) name -> bytes moved
+  std::map<const ir::Global*, std::uint64_t> offsets;  // variable -> offset in dynamic shared memory
+  unsigned align = 16;                                 // the alignment the dynamic memory needs
+};
+
+/// The plan for `module` on `arch`. With `diags`, reports what cannot be placed: a kernel over
+/// the arch's limit, one that also takes dynamic shared memory, a variable two kernels share.
+DynamicSharedPlan plan_dynamic_shared(const ir::Module& module, const std::string& arch, DiagnosticSink* diags);
+
+/// The shared memory a thread block may have on `arch` with the opt-in (227 KiB on sm_90).
+std::uint64_t max_shared_per_block(const std::string& arch);
 
 struct PtxasResult {
   bool ran = false;    // false when ptxas was not found or could not be started

@@ -61,7 +61,9 @@ struct ModuleState {
   DiagnosticSink& diags;
   std::unique_ptr<DebugInfo> debug;  // null without fault_report, line_info and debug_info
   std::unordered_map<const ir::Function*, llvm::Function*> functions;
-  std::unordered_map<const ir::Global*, llvm::GlobalVariable*> globals;
+  /// Each global's address: its variable, or for shared variables that live in dynamic shared
+  /// memory (plan_dynamic_shared), an offset from the extern symbol that stands for it.
+  std::unordered_map<const ir::Global*, llvm::Constant*> globals;
 
   llvm::Type* type(ir::Type t) const;
   /// Fast-math flags for an operation on `t`: contract under fmad; afn and arcp for f32

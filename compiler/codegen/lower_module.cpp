@@ -54,7 +54,23 @@ std::string dims(const std::array<std::uint32_t, 3>& d) {
   return std::to_string(d[0]) + "," + std::to_string(d[1]) + "," + std::to_string(d[2]);
 }
 
+// Shared variables of kernels with more than 48 KiB of them: offsets from one
+// `.extern .shared .align A .b8 simt_shared_in_dynamic[]`, which aliases the launch's dynamic
+// shared memory (shared_layout.cpp).
+void lower_dynamic_shared_plan(ModuleState& s, const DynamicSharedPlan& plan) {
+  if (plan.offsets.empty()) return;
+  auto* i8 = llvm::Type::getInt8Ty(s.ctx);
+  auto* base = new llvm::GlobalVariable(s.m, llvm::ArrayType::get(i8, 0), false, llvm::GlobalValue::ExternalLinkage,
+                                        nullptr, "simt_shared_in_dynamic", nullptr, llvm::GlobalValue::NotThreadLocal,
+                                        static_cast<unsigned>(ir::AddrSpace::Shared));
+  base->setAlignment(llvm::Align(plan.align));
+  for (const auto& [g, offset] : plan.offsets)
+    s.globals.emplace(g, llvm::ConstantExpr::getInBoundsGetElementPtr(
+                             i8, base, llvm::ConstantInt::get(llvm::Type::getInt64Ty(s.ctx), offset)));
+}
+
 void lower_global(ModuleState& s, const ir::Global& g) {
+  if (s.globals.count(&g)) return;  // placed in dynamic shared memory
   auto* bytes = llvm::ArrayType::get(llvm::Type::getInt8Ty(s.ctx), g.size());
   if (g.is_extern()) {
     // Dynamic shared memory: `.extern .shared .align A .b8 name[]`, sized by the launch.
@@ -262,8 +278,9 @@ std::unique_ptr<llvm::Module> lower_module(const ir::Module& module, const Targe
   if (options.fault_report || options.line_info || options.debug_info)
     s.debug = std::make_unique<DebugInfo>(*m, module.files(), options.opt_level > 0, options.debug_info);
 
-  for (const ir::Global* g : module.globals()) lower_global(s, *g);
   unsigned errors = diags.error_count();
+  lower_dynamic_shared_plan(s, plan_dynamic_shared(module, options.arch, &diags));
+  for (const ir::Global* g : module.globals()) lower_global(s, *g);
   for (const ir::Function* fn : module.functions()) {
     s.functions.emplace(fn, declare_function(s, *fn));
     if (fn->blocks().empty())

@@ -75,6 +75,11 @@ bool run_analysis(const ir::Module& module, const CompileOptions& options, std::
   analysis::RuleOptions rule_options = options.analysis;
   if (options.pipeline.time_passes) rule_options.timings = &timings;
   bool ok = analysis::run_rules(module, diags, rule_options);
+  // Shared variables the target cannot hold, or cannot move into dynamic shared memory (over
+  // 48 KiB): check and build report them alike.
+  const unsigned before = diags.error_count();
+  (void)codegen::plan_dynamic_shared(module, options.target.arch, &diags);
+  ok = ok && diags.error_count() == before;
   clock.lap("analysis");
   if (options.pipeline.time_passes) {
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

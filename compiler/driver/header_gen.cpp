@@ -179,8 +179,13 @@ std::string generate_header(const ir::Module& module, const std::string& ptx,
      << " public:\n"
      << "  explicit Kernels(simt::Module module)\n"
      << "      : module_(std::move(module))";
-  for (const ir::Function* fn : module.functions())
-    if (fn->is_kernel()) os << ",\n        " << fn->name() << "_(module_.kernel(\"" << fn->name() << "\"))";
+  for (const ir::Function* fn : module.functions()) {
+    if (!fn->is_kernel()) continue;
+    os << ",\n        " << fn->name() << "_(module_.kernel(\"" << fn->name() << "\"";
+    if (auto moved = options.shared_in_dynamic.find(fn->name()); moved != options.shared_in_dynamic.end())
+      os << ", " << moved->second << " /* bytes of shared variables in dynamic shared memory */";
+    os << "))";
+  }
   os << " {}\n\n"
      << "  const simt::Module& module() const { return module_; }\n\n";
   for (const ir::Function* fn : module.functions()) {

@@ -4,6 +4,8 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <set>
+#include <unordered_set>
 
 #include "ir/float_format.hpp"
 #include "support/ice.hpp"
@@ -151,6 +153,35 @@ void Module::remove_function(Function* fn) {
                      "Module::remove_function: @" + fn->name() + " is still called from @" +
                          f->name());
   functions_.erase(it);
+}
+
+std::vector<const Global*> shared_globals_reached(const Module& module, const Function& kernel, bool* extern_used) {
+  std::set<const Global*> found;
+  std::unordered_set<const Function*> seen{&kernel};
+  std::vector<const Function*> work{&kernel};
+  if (extern_used) *extern_used = false;
+  while (!work.empty()) {
+    const Function* fn = work.back();
+    work.pop_back();
+    for (const Block* b : fn->blocks())
+      for (const Instruction* i : b->instructions()) {
+        if (i->opcode() == Opcode::Call && i->callee() != nullptr && seen.insert(i->callee()).second)
+          work.push_back(i->callee());
+        for (const Value* v : i->operands()) {
+          if (v == nullptr || v->value_kind() != Value::ValueKind::Global) continue;
+          const auto* g = static_cast<const Global*>(v);
+          if (g->addr_space() != AddrSpace::Shared) continue;
+          if (!g->is_extern())
+            found.insert(g);
+          else if (extern_used)
+            *extern_used = true;
+        }
+      }
+  }
+  std::vector<const Global*> ordered;
+  for (const Global* g : module.globals())
+    if (found.count(g)) ordered.push_back(g);
+  return ordered;
 }
 
 }  // namespace simtc::ir

@@ -136,4 +136,9 @@ class Module {
   std::map<std::tuple<int, int, int, std::uint8_t, std::uint64_t>, Constant*> constants_;
 };
 
+/// The shared-memory globals `kernel` reaches (itself and every function it calls), in the
+/// order the module declares them, and in `extern_used` whether it reaches the extern one (the
+/// launch's dynamic shared memory).
+std::vector<const Global*> shared_globals_reached(const Module& module, const Function& kernel, bool* extern_used);
+
 }  // namespace simtc::ir

@@ -20,6 +20,7 @@
 #include "simt/device/async_copy.hpp"
 #include "simt/device/mma.hpp"
 #include "simt/device/mbarrier.hpp"
+#include "simt/device/pipeline.hpp"
 #include "simt/device/tma.hpp"
 #include "simt/device/warpgroup.hpp"
 #include "simt/device/wgmma.hpp"

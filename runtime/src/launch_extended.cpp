@@ -77,7 +77,7 @@ CUresult launch_extended(const Kernel& kernel, const Stream& stream, const Launc
   config.blockDimX = shape.block.x;
   config.blockDimY = shape.block.y;
   config.blockDimZ = shape.block.z;
-  config.sharedMemBytes = shape.shared_bytes;
+  config.sharedMemBytes = static_cast<unsigned>(shape.shared_bytes + kernel.shared_in_dynamic());
   config.hStream = stream.native_handle();
   config.attrs = list;
   config.numAttrs = count;

@@ -1,4 +1,5 @@
 // Modules JIT-compiled from PTX, their kernels, and kernel launches.
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <cstring>
@@ -100,7 +101,7 @@ Module Module::load_ptx(const Context& context, std::string_view ptx, std::strin
       State{context, std::move(fault), std::move(owned), std::string(name_for_errors), std::move(info_log)}));
 }
 
-Kernel Module::kernel(const char* entry_name) const {
+Kernel Module::kernel(const char* entry_name, std::size_t shared_in_dynamic) const {
   if (entry_name == nullptr) throw UsageError("Module::kernel", "the entry name is null");
   CurrentContext current(state_->context.native_handle());
   CUfunction function = nullptr;
@@ -113,7 +114,18 @@ Kernel Module::kernel(const char* entry_name) const {
         result, cat("looking up kernel ", quoted(entry_name), " in module ", quoted(state_->name), " (cuModuleGetFunction)"),
         failure);
   }
-  return Kernel(*this, function, entry_name);
+  Kernel kernel(*this, function, entry_name, shared_in_dynamic);
+  if (shared_in_dynamic > 0) {
+    const DeviceLimits limits = state_->context.limits();
+    if (shared_in_dynamic > limits.max_shared_per_block_optin)
+      throw UsageError("Module::kernel",
+                       cat("kernel ", quoted(entry_name), " has ", shared_in_dynamic,
+                           " bytes of shared variables, more than the ", limits.max_shared_per_block_optin,
+                           " bytes per block device ", state_->context.device(), " allows"));
+    // Opts in to the kernel's own bytes, unless an earlier copy of it already opted in to more.
+    if (kernel.attributes().max_dynamic_shared_bytes == 0) kernel.set_max_dynamic_shared(0);
+  }
+  return kernel;
 }
 
 ModuleGlobal Module::global(const char* symbol) const {
@@ -167,8 +179,8 @@ const std::string& Module::jit_info_log() const noexcept { return state_->info_l
 const Context& Module::context() const noexcept { return state_->context; }
 CUmod_st* Module::native_handle() const noexcept { return state_->module.get(); }
 
-Kernel::Kernel(Module module, CUfunc_st* function, std::string name)
-    : module_(std::move(module)), function_(function), name_(std::move(name)) {}
+Kernel::Kernel(Module module, CUfunc_st* function, std::string name, std::size_t shared_in_dynamic)
+    : module_(std::move(module)), function_(function), name_(std::move(name)), shared_in_dynamic_(shared_in_dynamic) {}
 
 const std::string& Kernel::name() const noexcept { return name_; }
 const Context& Kernel::context() const noexcept { return module_.context(); }
@@ -192,6 +204,9 @@ KernelAttributes Kernel::attributes() const {
   a.ptx_version = get(CU_FUNC_ATTRIBUTE_PTX_VERSION);
   a.binary_version = get(CU_FUNC_ATTRIBUTE_BINARY_VERSION);
   a.max_dynamic_shared_bytes = static_cast<std::size_t>(get(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES));
+  // The kernel's variables in dynamic shared memory are its own, not what a launch adds.
+  a.static_shared_bytes += shared_in_dynamic_;
+  a.max_dynamic_shared_bytes -= std::min(a.max_dynamic_shared_bytes, shared_in_dynamic_);
   return a;
 }
 
@@ -202,7 +217,7 @@ int Kernel::max_active_blocks_per_sm(unsigned block_threads, std::size_t dynamic
   CurrentContext current(context().native_handle());
   int blocks = 0;
   check(detail::driver().cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, function_, static_cast<int>(block_threads),
-                                                                     dynamic_shared_bytes),
+                                                                     dynamic_shared_bytes + shared_in_dynamic_),
         [&] {
           return "computing the occupancy of kernel " + quoted(name_) + " for blocks of " +
                  std::to_string(block_threads) + " threads and " + std::to_string(dynamic_shared_bytes) +
@@ -212,6 +227,7 @@ int Kernel::max_active_blocks_per_sm(unsigned block_threads, std::size_t dynamic
 }
 
 void Kernel::set_max_dynamic_shared(std::size_t bytes) const {
+  bytes += shared_in_dynamic_;
   if (bytes > INT_MAX)
     throw UsageError("Kernel::set_max_dynamic_shared", std::to_string(bytes) + " bytes is beyond any device's limit");
   CurrentContext current(context().native_handle());
@@ -264,7 +280,8 @@ void Kernel::launch(const Stream& stream, const LaunchShape& shape, void** args,
   const CUresult result =
       extended ? detail::launch_extended(*this, stream, shape, args)
                : detail::driver().cuLaunchKernel(function_, shape.grid.x, shape.grid.y, shape.grid.z, shape.block.x,
-                                                 shape.block.y, shape.block.z, shape.shared_bytes,
+                                                 shape.block.y, shape.block.z,
+                                                 static_cast<unsigned>(shape.shared_bytes + shared_in_dynamic_),
                                                  stream.native_handle(), args, nullptr);
   if (result == CUDA_SUCCESS) [[likely]]
     return;

@@ -3,9 +3,9 @@
 # folder at its --small sizes; prints each tool's summary line and a closing tally.
 cd "$(dirname "$0")"
 pass=0 fail=0
-for ex in saxpy vecadd reduction scan transpose sgemm histogram jacobi softmax layernorm hgemm; do
+for ex in saxpy vecadd reduction scan transpose sgemm histogram jacobi softmax layernorm hgemm gemm_bf16 fir; do
   [[ -x ./$ex ]] || continue
-  args="--small"; [[ $ex == saxpy || $ex == vecadd ]] && args="1000003"
+  args="--small"; [[ $ex == saxpy || $ex == vecadd || $ex == fir ]] && args="1000003"
   for tool in memcheck racecheck synccheck; do
     out="$(timeout 120 compute-sanitizer --tool $tool --error-exitcode 9 ./$ex $args 2>&1)"; rc=$?
     summary="$(echo "$out" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -1)"

@@ -28,6 +28,7 @@
 
 #include "simt/device/config.hpp"
 #include "simt/device/mbarrier.hpp"
+#include "simt/device/pipeline.hpp"
 #include "simt/device/shared.hpp"
 
 #if defined(__SIMTC__)
@@ -122,6 +123,22 @@ SIMT_REQUIRES_UNSAFE void load(SharedTile<T, R, C, A>& dst, Mbarrier& bar, const
                                Coords... coords) {
   static_assert(detail::check_box<TensorMap<T, Box...>, R * C * sizeof(T), A, Coords...>());
   simt::detail::tma_load(dst.data(), bar.native_handle(), Access<T, Box...>::descriptor(map), int32_t(coords)...);
+}
+
+/// The same into stage at.stage() of `dst`, a tile that holds the Stages stages of `pipe` one
+/// after the other (R / Stages rows each, a row being the box's innermost extent), completing on
+/// the stage's full barrier.
+template <unsigned Stages, class T, unsigned... Box, size_t R, size_t C, size_t A, class... Coords>
+SIMT_REQUIRES_UNSAFE void load(SharedTile<T, R, C, A>& dst, Pipeline<Stages>& pipe, const PipelineState<Stages>& at,
+                               const TensorMap<T, Box...>& map, Coords... coords) {
+  constexpr unsigned inner[] = {Box...};
+  constexpr size_t stage_bytes = R / Stages * C * sizeof(T);
+  static_assert(R % Stages == 0, "the tile holds whole stages: its rows are a multiple of the stages");
+  static_assert(inner[0] == C, "a stage's rows are the box's innermost extent");
+  static_assert(detail::check_box<TensorMap<T, Box...>, stage_bytes, A, Coords...>());
+  static_assert(stage_bytes % 128 == 0, "each stage starts 128-byte aligned");
+  simt::detail::tma_load(reinterpret_cast<unsigned char*>(dst.data()) + at.stage() * stage_bytes,
+                         pipe.full_barrier(at), Access<T, Box...>::descriptor(map), int32_t(coords)...);
 }
 
 /// Starts copying `src` into the box at (coords...) of the tensor (elements past the edge are

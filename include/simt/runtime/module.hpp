@@ -22,11 +22,11 @@ class Kernel;
 struct KernelAttributes {
   int num_registers = 0;                ///< registers per thread
   std::size_t local_bytes = 0;          ///< local (spill/stack) memory per thread
-  std::size_t static_shared_bytes = 0;  ///< statically declared shared memory per block
+  std::size_t static_shared_bytes = 0;  ///< shared memory per block the kernel declares (its variables)
   int max_threads_per_block = 0;        ///< largest block this kernel can be launched with
   int ptx_version = 0;                  ///< virtual arch of the PTX (.target), major * 10 + minor, e.g. 90
   int binary_version = 0;               ///< arch of the compiled binary, major * 10 + minor, e.g. 90
-  std::size_t max_dynamic_shared_bytes = 0;  ///< dynamic shared memory a launch may use (set_max_dynamic_shared raises it)
+  std::size_t max_dynamic_shared_bytes = 0;  ///< dynamic shared memory a launch may add (set_max_dynamic_shared raises it)
 };
 
 /// A global variable of a loaded module (cuModuleGetGlobal): the device address of its memory
@@ -45,7 +45,12 @@ public:
   static Module load_ptx(const Context& context, std::string_view ptx, std::string_view name_for_errors);
 
   /// The entry point `entry_name`; throws Error naming the entry and the module if absent.
-  Kernel kernel(const char* entry_name) const;
+  /// `shared_in_dynamic`: bytes of the kernel's shared variables that simtc placed in dynamic
+  /// shared memory (a kernel with more than the 48 KiB of them that PTX allows statically); the
+  /// generated header passes it. The Kernel then counts them as static shared memory and adds
+  /// them to every launch's dynamic shared memory, and loading opts the kernel in to them
+  /// (throws Error when the device cannot give that much).
+  Kernel kernel(const char* entry_name, std::size_t shared_in_dynamic = 0) const;
 
   /// The global variable `symbol` (a simt::Constant's constant memory, under the symbol the
   /// generated header names); throws Error naming the symbol and the module if absent.
@@ -92,6 +97,11 @@ public:
   /// Throws LaunchError naming the kernel and the grid/block/shared numbers.
   void launch(const Stream& stream, const LaunchShape& shape, void** args, std::size_t arg_count) const;
 
+  /// Bytes of the kernel's own shared variables that live in dynamic shared memory (see
+  /// Module::kernel): part of static_shared_bytes in attributes(), never of a launch's
+  /// LaunchShape::shared_bytes, which is what the launch adds.
+  std::size_t shared_in_dynamic() const noexcept { return shared_in_dynamic_; }
+
   /// The context the kernel's module is loaded in.
   const Context& context() const noexcept;
   /// The module the kernel belongs to.
@@ -101,10 +111,11 @@ public:
 
 private:
   friend class Module;
-  Kernel(Module module, CUfunc_st* function, std::string name);
+  Kernel(Module module, CUfunc_st* function, std::string name, std::size_t shared_in_dynamic);
   Module module_;
   CUfunc_st* function_ = nullptr;  // owned by the module, which module_ keeps loaded
   std::string name_;
+  std::size_t shared_in_dynamic_ = 0;
 };
 
 }  // namespace simt

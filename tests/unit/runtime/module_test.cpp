@@ -160,6 +160,40 @@ TEST_F(ModuleTest, KernelAttributesOccupancyAndDynamicShared) {
             "not exceed the device's opt-in limit (DeviceLimits::max_shared_per_block_optin)");
 }
 
+// A kernel whose shared variables simtc placed in dynamic shared memory (more than the 48 KiB
+// PTX allows statically): loading opts in to their bytes, the attributes count them as the
+// kernel's own, and occupancy and every launch add them to what the launch asks for.
+TEST_F(ModuleTest, SharedVariablesInDynamicSharedMemory) {
+  const auto ctx = simt::Context::primary();
+  const auto module = simt::Module::load_ptx(ctx, kSaxpyPtx, "m");
+  const auto kernel = module.kernel("empty", 196608);
+  EXPECT_EQ(kernel.shared_in_dynamic(), 196608u);
+  EXPECT_EQ(fake().fake_cuda_max_dynamic_shared(), 196608) << "opted in when loaded";
+  EXPECT_EQ(kernel.attributes().static_shared_bytes, 196608u);
+  EXPECT_EQ(kernel.attributes().max_dynamic_shared_bytes, 0u) << "a launch may add nothing yet";
+  kernel.set_max_dynamic_shared(1024);
+  EXPECT_EQ(fake().fake_cuda_max_dynamic_shared(), 196608 + 1024);
+  EXPECT_EQ(kernel.attributes().max_dynamic_shared_bytes, 1024u);
+  // The fake's occupancy splits its 233472 bytes per SM: one block of 197632 bytes fits, not two.
+  EXPECT_EQ(kernel.max_active_blocks_per_sm(384, 1024), 1);
+
+  simt::Stream stream(ctx);
+  FakeCudaLaunch launch{};
+  kernel.launch(stream, simt::LaunchConfig1D{2, 384, 1024}, nullptr, 0);
+  fake().fake_cuda_last_launch(&launch);
+  EXPECT_EQ(launch.shared_bytes, 196608u + 1024u);
+  kernel.launch(stream.with_launch_attributes(simt::cluster_launch(2)), simt::LaunchConfig1D{2, 384}, nullptr, 0);
+  fake().fake_cuda_last_launch(&launch);
+  EXPECT_EQ(launch.via_ex, 1);
+  EXPECT_EQ(launch.shared_bytes, 196608u) << "cuLaunchKernelEx too";
+
+  (void)module.kernel("empty", 196608);
+  EXPECT_EQ(fake().fake_cuda_max_dynamic_shared(), 196608 + 1024) << "a second copy does not lower the opt-in";
+  EXPECT_EQ(what_of<simt::UsageError>([&] { (void)module.kernel("empty", 240000); }),
+            "Module::kernel: kernel 'empty' has 240000 bytes of shared variables, more than the 232448 "
+            "bytes per block device 0 allows");
+}
+
 TEST_F(ModuleTest, ModulesAreSharedByCopies) {
   const auto ctx = simt::Context::primary();
   auto module = simt::Module::load_ptx(ctx, kSaxpyPtx, "shared");

@@ -1,0 +1,119 @@
+// A bf16 matrix product on Hopper's tensor cores (sm_90a): C (m x n, bf16) = A (m x k) * B^T, with
+// A and B (n x k) row-major bf16, accumulated in f32. The layout cuBLAS calls "TN": both operands
+// K-major, as wgmma reads them from shared memory without a transpose.
+//
+// The block is three warpgroups working on a ring of kStages shared-memory stages
+// (simt::Pipeline, a full and an empty mbarrier per stage):
+//  - the producer (warpgroup 0, one thread, its registers cut to 40 with setmaxnreg) waits for an
+//    empty stage and fills it with two TMA copies: a kBM x kBK box of A and a kBN x kBK box of B,
+//    128-byte swizzled, zeros past the matrices' edges;
+//  - two consumers (warpgroups 1 and 2, 232 registers each) wait for a full stage and multiply it
+//    with four wgmma.m64n256k16 each (64 rows of C per warpgroup, 128 f32 accumulators a thread),
+//    keeping one group of mmas in flight: a stage is released once the group after it has been
+//    issued and the one that read it has retired.
+// The grid is persistent (one block per SM); each block walks the kBM x kBN tiles of C in groups
+// of kGroupM tile rows, so that the tiles running together share their rows of A and columns of B
+// in L2. The producer runs ahead across tile boundaries, so the next tile's loads overlap the
+// current tile's last mmas and its stores. The four stages (192 KiB) are more than the 48 KiB of
+// static shared memory a block may declare: simtc places them in dynamic shared memory, and the
+// launch asks for it without the host saying so.
+//
+// Tier 3 (unsafe, each block says why): the TMA copies and the bytes they deliver, the wgmma
+// descriptors and their ordering, and the stores of C from the accumulators' fragment layout,
+// which gives every element of the tile to one thread (simt-global-race cannot follow it).
+#include <simt/kernel.hpp>
+
+#include "gemm_bf16.hpp"
+
+using MapA = simt::TensorMap<simt::bfloat16, kBK, kBM>;  // boxes of kBM rows of A, kBK values of K
+using MapB = simt::TensorMap<simt::bfloat16, kBK, kBN>;  // boxes of kBN rows of B, kBK values of K
+
+namespace {
+
+constexpr uint32_t kRowBytes = kBK * 2;  // one swizzled row of a stage: 128 bytes
+
+struct Tile {
+  uint32_t m, n;  // tile row and column
+};
+
+// Tile t in the order the blocks walk them: column-major within groups of kGroupM tile rows.
+Tile tile_at(uint32_t t, uint32_t tiles_m, uint32_t tiles_n) {
+  const uint32_t per_group = kGroupM * tiles_n;
+  const uint32_t first_m = t / per_group * kGroupM;
+  const uint32_t rows = tiles_m - first_m < kGroupM ? tiles_m - first_m : kGroupM;
+  const uint32_t in_group = t % per_group;
+  return {first_m + in_group % rows, in_group / rows};
+}
+
+}  // namespace
+
+[[kernel, simt::block(kThreads), simt::min_blocks_per_sm(1),
+  simt::requires("c.size() >= m * n", "k % 8 == 0")]] void gemm_bf16(MapA a, MapB b, uint32_t m, uint32_t n,
+                                                                     uint32_t k,
+                                                                     simt::DisjointSlice<simt::bfloat16> c) {
+  simt::SharedTile<simt::bfloat16, kStages * kBM, kBK, 1024> sa;  // stage s: rows [s kBM, (s + 1) kBM)
+  simt::SharedTile<simt::bfloat16, kStages * kBN, kBK, 1024> sb;
+  simt::Pipeline<kStages> pipe;
+  pipe.init(1, kConsumers * 4);  // full: the producer's arrival; empty: one per consumer warp
+  const uint32_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN, k_tiles = (k + kBK - 1) / kBK;
+  const uint32_t tiles = tiles_m * tiles_n;
+  simt::PipelineState<kStages> at;
+
+  if (simt::warpgroup::index() == 0) {
+    simt::warpgroup::decrease_registers<40>();
+    if (simt::warpgroup::thread_index() != 0) return;
+    for (uint32_t t = simt::block::index_x(); t < tiles; t += simt::grid::dim_x()) {
+      const Tile tile = tile_at(t, tiles_m, tiles_n);
+      for (uint32_t kt = 0; kt < k_tiles; ++kt) {
+        pipe.producer_acquire(at);
+        [[simt::unsafe]] {  // the stage's bytes are exactly the two boxes the copies deliver
+          pipe.producer_expect(at, MapA::box_bytes + MapB::box_bytes);
+          simt::tma::load(sa, pipe, at, a, int(kt * kBK), int(tile.m * kBM));
+          simt::tma::load(sb, pipe, at, b, int(kt * kBK), int(tile.n * kBN));
+        }
+        at.advance();
+      }
+    }
+    return;
+  }
+
+  simt::warpgroup::increase_registers<232>();
+  const uint32_t consumer = simt::warpgroup::index() - 1;
+  const auto da = simt::wgmma::k_major<simt::wgmma::Swizzle::bytes128>(sa);
+  const auto db = simt::wgmma::k_major<simt::wgmma::Swizzle::bytes128>(sb);
+  const bool releases = simt::warp::lane_id() == 0;  // one arrival per warp on the empty barrier
+  for (uint32_t t = simt::block::index_x(); t < tiles; t += simt::grid::dim_x()) {
+    const Tile tile = tile_at(t, tiles_m, tiles_n);
+    simt::wgmma::Accumulator<kBN> d;
+    simt::PipelineState<kStages> retired = at;  // the stage the group in flight reads
+    for (uint32_t kt = 0; kt < k_tiles; ++kt) {
+      pipe.consumer_wait(at);
+      [[simt::unsafe]] {  // the stage is full; the warpgroup runs every wgmma operation together
+        const uint32_t a_bytes = (at.stage() * kBM + consumer * 64) * kRowBytes, b_bytes = at.stage() * kBN * kRowBytes;
+        simt::wgmma::fence(d);
+#pragma unroll
+        for (uint32_t s = 0; s < kBK / 16; ++s)  // K = 64 in four steps of 16 (32 bytes of a row)
+          simt::wgmma::mma_async(d, da.advanced(a_bytes + 32 * s), db.advanced(b_bytes + 32 * s), kt > 0 || s > 0);
+        simt::wgmma::commit_group();
+        simt::wgmma::wait_group<1>(d);  // the previous k tile's group has retired
+      }
+      if (kt > 0) {
+        if (releases) pipe.consumer_release(retired);
+        retired.advance();
+      }
+      at.advance();
+    }
+    [[simt::unsafe]] {
+      simt::wgmma::wait_group<0>(d);
+    }
+    if (k_tiles > 0 && releases) pipe.consumer_release(retired);
+    [[simt::unsafe]] {  // the fragment layout gives each element of the tile to one thread
+      const uint32_t row0 = tile.m * kBM + consumer * 64, col0 = tile.n * kBN;
+#pragma unroll
+      for (uint32_t i = 0; i < d.size; ++i) {
+        const uint32_t r = row0 + d.row(i), col = col0 + d.col(i);
+        if (r < m && col < n) c.get_unchecked_mut(size_t(r) * n + col) = simt::bfloat16(d.reg[i]);
+      }
+    }
+  }
+}
