@@ -18,14 +18,16 @@
 #include "scan.hpp"
 #include "scan.simt.hpp"
 
-// The kernel of scan.cpp, compiled for the CPU as well.
-void scan(simt::Slice<const Uint4> quads, simt::Slice<const uint32_t> in,
-          simt::DisjointSlice<uint32_t, simt::space::Tile<kItems>> out, simt::AtomicSlice<uint64_t> status);
+// The kernels of scan.cpp, compiled for the CPU as well.
+void scan_tiles(simt::Slice<const Uint4> quads, simt::Slice<const uint32_t> in,
+                simt::DisjointSlice<uint32_t, simt::space::Tile<kItems>> out, simt::AtomicSlice<uint32_t> tile_totals);
+void add_tile_offsets(simt::Slice<const uint32_t> scanned_totals,
+                      simt::DisjointSlice<uint32_t, simt::space::Tile<kItems>> out);
 
 namespace {
 
-const std::vector<std::size_t> kGpuSizes = {1, 5, 4095, 4097, 1000003, 33554431, 67108859, 268435459};
-const std::vector<std::size_t> kSmallSizes = {1, 5, 4097, 70001};
+const std::vector<std::size_t> kGpuSizes = {1, 5, 1023, 1025, 1000003, 33554431, 67108859};
+const std::vector<std::size_t> kSmallSizes = {1, 5, 1025, 70001};
 
 std::vector<std::uint32_t> random_words(std::size_t n) {
   std::mt19937 rng(std::uint32_t(n) * 2654435761u + 3);
@@ -36,24 +38,38 @@ std::vector<std::uint32_t> random_words(std::size_t n) {
 
 std::uint32_t tiles_for(std::size_t n) { return std::uint32_t((n + kTile - 1) / kTile); }
 
-// in -> out on the GPU: one launch, a block per tile, the tiles' status entries zeroed first.
+// in -> out on the GPU: scan the tiles; with more than one tile, scan the tile totals the same
+// way and add them to the tiles after the first.
 void scan_gpu(const simt::Context& context, const simt::Stream& stream, const scan_kernels::Kernels& kernels,
               simt::DeviceView<const std::uint32_t> in, simt::DeviceView<std::uint32_t> out) {
   const std::uint32_t tiles = tiles_for(in.size());
-  auto status = simt::DeviceBuffer<std::uint64_t>::zeroed(context, tiles);
-  kernels.scan(stream, kernels.prepare_scan(simt::LaunchConfig1D{tiles, kBlock}),
-               simt::DeviceView<const Uint4>(in.device_ptr(), in.size() / 4), in, out, status.view());
-  stream.synchronize();  // before the status array is freed
+  auto totals = simt::DeviceBuffer<std::uint32_t>::uninitialized(context, tiles);
+  totals.fill_bytes(0xFF);
+  kernels.scan_tiles(stream, kernels.prepare_scan_tiles(simt::LaunchConfig1D{tiles, kBlock}),
+                               simt::DeviceView<const Uint4>(in.device_ptr(), in.size() / 4), in,
+                               out, totals.view());
+  if (tiles > 1) {
+    auto scanned = simt::DeviceBuffer<std::uint32_t>::uninitialized(context, tiles);
+    scanned.fill_bytes(0xFF);
+    scan_gpu(context, stream, kernels, std::as_const(totals).view(), scanned.view());
+    kernels.add_tile_offsets(stream, kernels.prepare_add_tile_offsets(simt::LaunchConfig1D{tiles, kBlock}), std::as_const(scanned).view(), out);
+  }
+  stream.synchronize();  // before this level's buffers are freed
 }
 
-// The same on the CPU; the host reference runs the blocks one after another, in order.
 void scan_cpu(const std::vector<std::uint32_t>& in, std::vector<std::uint32_t>& out) {
   const std::uint32_t tiles = tiles_for(in.size());
   std::vector<Uint4> quads(in.size() / 4);
   std::memcpy(quads.data(), in.data(), quads.size() * sizeof(Uint4));
-  std::vector<std::uint64_t> status(tiles, 0);
-  simt::host::launch_1d(tiles, kBlock, scan, simt::host::slice(quads), simt::host::slice(in),
-                        simt::host::disjoint<simt::space::Tile<kItems>>(out), simt::host::atomic(status));
+  std::vector<std::uint32_t> totals(tiles, 0xFFFFFFFFu);
+  simt::host::launch_1d(tiles, kBlock, scan_tiles, simt::host::slice(quads), simt::host::slice(in),
+                        simt::host::disjoint<simt::space::Tile<kItems>>(out), simt::host::atomic(totals));
+  if (tiles > 1) {
+    std::vector<std::uint32_t> scanned(tiles, 0xFFFFFFFFu);
+    scan_cpu(totals, scanned);
+    simt::host::launch_1d(tiles, kBlock, add_tile_offsets, simt::host::slice(scanned),
+                          simt::host::disjoint<simt::space::Tile<kItems>>(out));
+  }
 }
 
 int check(const char* where, const std::vector<std::uint32_t>& in, const std::vector<std::uint32_t>& got) {
