@@ -1,5 +1,5 @@
-"""The Triton twins of triton_bench.py: softmax, layer norm, SGEMM (float32, IEEE products) and
-the half GEMM, each checked against a float64 PyTorch reference on fresh random inputs and
+"""The Triton twins of triton_bench.py: softmax, layer norm, SGEMM (float32, IEEE products), the
+half GEMM and the bf16 GEMM, each checked against a float64 PyTorch reference on fresh random inputs and
 timed with triton.testing.do_bench (median; L2 cleared before every run)."""
 import math
 
@@ -150,4 +150,7 @@ TWINS = {
     "layernorm": layernorm,
     "sgemm": lambda d: gemm(d, torch.float32, torch.float32, 1e-5),
     "hgemm": lambda d: gemm(d, torch.float16, torch.float32, 1e-3),
+    # bf16 in and out, f32 accumulation: the tutorial's kernel on the tensor cores (wgmma on
+    # sm_90), B K x N row-major as it takes it (simtc's and cuBLAS's B is N x K; the same work).
+    "gemm_bf16": lambda d: gemm(d, torch.bfloat16, torch.bfloat16, 1e-2),
 }
