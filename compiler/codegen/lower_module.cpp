@@ -174,6 +174,14 @@ llvm::Function* declare_function(ModuleState& s, const ir::Function& fn) {
     if (lb.maxntid) f->addFnAttr("nvvm.maxntid", dims(*lb.maxntid));
     if (lb.min_blocks_per_sm) f->addFnAttr("nvvm.minctasm", std::to_string(*lb.min_blocks_per_sm));
     if (lb.max_registers) f->addFnAttr("nvvm.maxnreg", std::to_string(*lb.max_registers));
+    if (lb.reqnctapercluster) {
+      // .reqnctapercluster exists from sm_90 on; NVPTX drops the attribute for older targets.
+      if (ir::sm_version(s.options.arch) < 90)
+        s.diags.error(fn.loc(), "kernel '" + fn.signature().cpp_name + "' declares a thread block cluster " +
+                                    "(simt::cluster), which needs --arch sm_90 or newer (the target is " +
+                                    s.options.arch + ") [simt-target]");
+      f->addFnAttr("nvvm.cluster_dim", dims(*lb.reqnctapercluster));
+    }
   }
   return f;
 }

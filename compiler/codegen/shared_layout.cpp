@@ -10,6 +10,7 @@
 
 #include "codegen/codegen.hpp"
 #include "ir/function.hpp"
+#include "ir/intrinsics.hpp"
 
 namespace simtc::codegen {
 namespace {
@@ -44,9 +45,7 @@ std::uint64_t align_up(std::uint64_t n, std::uint64_t a) { return a == 0 ? n : (
 std::uint64_t max_shared_per_block(const std::string& arch) {
   // The opt-in limit of cudaDevAttrMaxSharedMemoryPerBlockOptin, by compute capability
   // (CUDA C++ Programming Guide, "Technical Specifications per Compute Capability").
-  unsigned cc = 0;
-  for (std::size_t i = 3; i < arch.size() && arch[i] >= '0' && arch[i] <= '9'; ++i) cc = cc * 10 + (arch[i] - '0');
-  switch (cc) {
+  switch (ir::sm_version(arch)) {
     case 75: return 64 * 1024;
     case 80: case 87: return 163 * 1024;
     case 90: case 100: case 103: case 110: return 227 * 1024;

@@ -166,6 +166,7 @@ void emit_contract_data(std::ostream& os, const ir::Function& fn) {
        << "    .dynamic_shared_min = " << c.dynamic_shared->first << ",\n"
        << "    .dynamic_shared_max = " << c.dynamic_shared->second << ",\n";
   if (c.min_arch) os << "    .min_arch = " << *c.min_arch << ",\n";
+  if (c.cluster) os << "    .cluster = {" << (*c.cluster)[0] << ", " << (*c.cluster)[1] << ", " << (*c.cluster)[2] << "},\n";
   if (!c.requirements.empty()) os << "    .requirements = requirements,\n";
   os << "};\n"
      << "}  // namespace " << fn.name() << "_contract\n\n";

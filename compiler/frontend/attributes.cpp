@@ -168,6 +168,7 @@ constexpr char kMaxThreadsName[] = "simt::max_threads";
 constexpr char kMinBlocksName[] = "simt::min_blocks_per_sm";
 constexpr char kDynamicSharedName[] = "simt::dynamic_shared";
 constexpr char kMinArchName[] = "simt::min_arch";
+constexpr char kClusterName[] = "simt::cluster";
 constexpr char kRequiresName[] = "simt::requires";
 constexpr char kUncheckedName[] = "simt::unchecked_indexing";
 constexpr char kBlockAnno[] = "simt.block";
@@ -175,6 +176,7 @@ constexpr char kMaxThreadsAnno[] = "simt.max_threads";
 constexpr char kMinBlocksAnno[] = "simt.min_blocks_per_sm";
 constexpr char kDynamicSharedAnno[] = "simt.dynamic_shared";
 constexpr char kMinArchAnno[] = "simt.min_arch";
+constexpr char kClusterAnno[] = "simt.cluster";
 constexpr char kRequiresAnno[] = "simt.requires";
 constexpr char kUncheckedAnno[] = "simt.unchecked_indexing";
 
@@ -189,6 +191,8 @@ clang::ParsedAttrInfoRegistry::Add<FunctionAttrInfo<kDynamicSharedName, kDynamic
     "simt-dynamic-shared", "[[simt::dynamic_shared(min, max)]]");
 clang::ParsedAttrInfoRegistry::Add<FunctionAttrInfo<kMinArchName, kMinArchAnno, 1, 0>> kMinArch(
     "simt-min-arch", "[[simt::min_arch(cc)]]");
+clang::ParsedAttrInfoRegistry::Add<FunctionAttrInfo<kClusterName, kClusterAnno, 1, 2>> kCluster(
+    "simt-cluster", "[[simt::cluster(x, y, z)]]");
 clang::ParsedAttrInfoRegistry::Add<FunctionAttrInfo<kRequiresName, kRequiresAnno, 0, 15>> kRequires(
     "simt-requires", "[[simt::requires(\"relation\", ...)]]");
 clang::ParsedAttrInfoRegistry::Add<FunctionAttrInfo<kUncheckedName, kUncheckedAnno, 0, 0>> kUnchecked(

@@ -25,6 +25,7 @@ constexpr AttrName kContractAttrs[] = {
     {kBlockAnnotation, "simt::block"},         {kMaxThreadsAnnotation, "simt::max_threads"},
     {kMinBlocksAnnotation, "simt::min_blocks_per_sm"}, {kDynamicSharedAnnotation, "simt::dynamic_shared"},
     {kMinArchAnnotation, "simt::min_arch"},    {kRequiresAnnotation, "simt::requires"},
+    {kClusterAnnotation, "simt::cluster"},
 };
 
 const char* spelling_of(llvm::StringRef annotation) {
@@ -131,6 +132,19 @@ class Reader {
     } else if (name == kMinArchAnnotation) {
       auto cc = integers(attr, spelling, 1, 1, 10, 999, "a compute capability (major * 10 + minor)");
       if (cc) out_.min_arch = cc->at(0);
+    } else if (name == kClusterAnnotation) {
+      auto dims = integers(attr, spelling, 1, 3, 1, 8, "a cluster extent");
+      if (!dims) return;
+      std::array<std::uint32_t, 3> cluster = {dims->at(0), dims->size() > 1 ? dims->at(1) : 1u,
+                                              dims->size() > 2 ? dims->at(2) : 1u};
+      const std::uint32_t blocks = cluster[0] * cluster[1] * cluster[2];
+      if (blocks > 8) {
+        problem(attr.getLocation(), "the cluster (" + std::to_string(cluster[0]) + ", " + std::to_string(cluster[1]) +
+                                        ", " + std::to_string(cluster[2]) + ") has " + std::to_string(blocks) +
+                                        " blocks; a cluster has at most 8 (the portable size every sm_90 GPU runs)");
+        return;
+      }
+      out_.cluster = cluster;
     } else if (name == kRequiresAnnotation) {
       out_.requires_given = true;
       for (const clang::Expr* arg : attr.args()) read_requirement(arg);

@@ -4,6 +4,7 @@
 //   [[simt::min_blocks_per_sm(n)]]        compile for n resident blocks per SM  (PTX .minnctapersm)
 //   [[simt::dynamic_shared([min,] max)]]  bytes of dynamic shared memory per block
 //   [[simt::min_arch(cc)]]                lowest compute capability, e.g. 80 for sm_80
+//   [[simt::cluster(x[, y[, z]])]]        blocks per thread block cluster  (PTX .reqnctapercluster)
 //   [[simt::requires("rel", ...)]]        relations over slice sizes and unsigned scalars
 // The checker reports what is wrong with them (simt-launch-contract); irgen carries a valid
 // contract into the IR for the header generator.  [Clang in the .cpp only]
@@ -34,13 +35,14 @@ struct LaunchContract {
   std::optional<std::uint32_t> min_blocks_per_sm;
   std::optional<std::pair<std::uint32_t, std::uint32_t>> dynamic_shared;  // [min, max] bytes
   std::optional<std::uint32_t> min_arch;
+  std::optional<std::array<std::uint32_t, 3>> cluster;
   std::vector<ParsedRequirement> requirements;
   std::vector<RequiresOperand> operands;  // what the requirements' Operand terms index
   bool requires_given = false;            // [[simt::requires]] present (even with no relation)
 
   /// True when the kernel declares any contract attribute: it then gets checked launches.
   bool present() const {
-    return block || max_threads || min_blocks_per_sm || dynamic_shared || min_arch || requires_given;
+    return block || max_threads || min_blocks_per_sm || dynamic_shared || min_arch || cluster || requires_given;
   }
 };
 
@@ -66,6 +68,7 @@ inline constexpr const char* kMaxThreadsAnnotation = "simt.max_threads";
 inline constexpr const char* kMinBlocksAnnotation = "simt.min_blocks_per_sm";
 inline constexpr const char* kDynamicSharedAnnotation = "simt.dynamic_shared";
 inline constexpr const char* kMinArchAnnotation = "simt.min_arch";
+inline constexpr const char* kClusterAnnotation = "simt.cluster";
 inline constexpr const char* kRequiresAnnotation = "simt.requires";
 inline constexpr const char* kUncheckedIndexingAnnotation = "simt.unchecked_indexing";
 

@@ -47,6 +47,7 @@ struct LaunchBounds {
   std::optional<std::array<std::uint32_t, 3>> maxntid;
   std::optional<std::uint32_t> min_blocks_per_sm;
   std::optional<std::uint32_t> max_registers;
+  std::optional<std::array<std::uint32_t, 3>> reqnctapercluster;  // blocks per cluster (sm_90)
 };
 
 /// Facts about a pointer parameter that codegen passes on to LLVM (printed before the

@@ -315,6 +315,13 @@ const char* intrinsic_instruction(IntrinsicId id) {
   }
 }
 
+unsigned sm_version(std::string_view arch) {
+  if (arch.substr(0, 3) != "sm_") return 0;
+  unsigned sm = 0;
+  for (std::size_t i = 3; i < arch.size() && arch[i] >= '0' && arch[i] <= '9'; ++i) sm = sm * 10 + unsigned(arch[i] - '0');
+  return sm;
+}
+
 std::string intrinsic_target_error(IntrinsicId id, std::string_view arch) {
   const TargetNeed need = intrinsic_target_need(id);
   if (need.sm == 0) return "";

@@ -51,6 +51,9 @@ const char* intrinsic_instruction(IntrinsicId id);
 /// "setmaxnreg needs --arch sm_90a or a later arch-specific target such as sm_100a (the target
 /// is sm_90)".
 std::string intrinsic_target_error(IntrinsicId id, std::string_view arch);
+
+/// The SM version of an --arch ("sm_90a" -> 90, "sm_120f" -> 120); 0 when it names none.
+unsigned sm_version(std::string_view arch);
 std::optional<IntrinsicId> intrinsic_from_name(std::string_view name);
 
 /// Checks the operand and result types of a call to `id`. Returns an empty string when they

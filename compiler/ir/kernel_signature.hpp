@@ -87,6 +87,7 @@ struct KernelContract {
   std::optional<std::uint32_t> min_blocks_per_sm;
   std::optional<std::pair<std::uint32_t, std::uint32_t>> dynamic_shared;  // [min, max] bytes
   std::optional<std::uint32_t> min_arch;  // compute capability, major * 10 + minor
+  std::optional<std::array<std::uint32_t, 3>> cluster;  // blocks per cluster
   std::vector<Operand> operands;
   std::vector<Requirement> requirements;
 };

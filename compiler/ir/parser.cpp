@@ -305,7 +305,7 @@ bool Parser::parse_bounds(Function* fn) {
   LaunchBounds& lb = fn->launch_bounds();
   while (at(Tok::Word)) {
     std::string what = peek().text;
-    bool dims = what == "reqntid" || what == "maxntid";
+    bool dims = what == "reqntid" || what == "maxntid" || what == "reqnctapercluster";
     if (!dims && what != "minctasm" && what != "maxnreg")
       return fail("unknown launch bound '" + what + "'");
     ++p_;
@@ -321,6 +321,7 @@ bool Parser::parse_bounds(Function* fn) {
     if (what == "maxntid") lb.maxntid = v;
     if (what == "minctasm") lb.min_blocks_per_sm = v[0];
     if (what == "maxnreg") lb.max_registers = v[0];
+    if (what == "reqnctapercluster") lb.reqnctapercluster = v;
   }
   return true;
 }

@@ -244,6 +244,7 @@ void print_function(std::ostream& os, const Function& fn, const FileTable* files
   if (lb.maxntid) os << " maxntid" << dims(*lb.maxntid);
   if (lb.min_blocks_per_sm) os << " minctasm(" << *lb.min_blocks_per_sm << ")";
   if (lb.max_registers) os << " maxnreg(" << *lb.max_registers << ")";
+  if (lb.reqnctapercluster) os << " reqnctapercluster" << dims(*lb.reqnctapercluster);
   os << " {\n";
   for (const Block* b : fn.blocks()) {
     os << names.block(b) << ":\n";

@@ -50,6 +50,7 @@ void attach_contract(clang::ASTContext& context, const clang::FunctionDecl& kern
   out.min_blocks_per_sm = in.min_blocks_per_sm;
   out.dynamic_shared = in.dynamic_shared;
   out.min_arch = in.min_arch;
+  out.cluster = in.cluster;
   for (const frontend::RequiresOperand& operand : in.operands) {
     ir::KernelContract::Operand o;
     o.param = operand.param;
@@ -70,6 +71,7 @@ void attach_contract(clang::ASTContext& context, const clang::FunctionDecl& kern
   if (in.block) bounds.reqntid = *in.block;
   else if (in.max_threads) bounds.maxntid = std::array<std::uint32_t, 3>{*in.max_threads, 1, 1};
   if (in.min_blocks_per_sm) bounds.min_blocks_per_sm = *in.min_blocks_per_sm;
+  if (in.cluster) bounds.reqnctapercluster = *in.cluster;
 }
 
 }  // namespace simtc::irgen

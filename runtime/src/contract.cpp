@@ -27,6 +27,7 @@ const char* to_string(ContractClause clause) noexcept {
     case ContractClause::residency: return "residency";
     case ContractClause::wrong_kernel: return "wrong_kernel";
     case ContractClause::wrong_context: return "wrong_context";
+    case ContractClause::cluster: return "cluster";
   }
   return "unknown";
 }
@@ -172,6 +173,20 @@ void check_shape(const LaunchContract& contract, const LaunchShape& shape, const
     if (std::uint64_t(grid_extent[i]) > std::uint64_t(device.max_grid_dim[i]))
       fail(ContractClause::device_grid, contract,
            cat("grid ", axis[i], " extent ", grid_extent[i], " exceeds the device's limit of ", device.max_grid_dim[i]));
+  if (contract.cluster.x != 0) {
+    if (device.compute_capability < 90)
+      fail(ContractClause::cluster, contract,
+           cat("the kernel runs in clusters of ", dims(contract.cluster),
+               " blocks (simt::cluster), which need compute capability 9.0; the device has ",
+               arch(device.compute_capability)));
+    const std::uint32_t cluster_extent[] = {contract.cluster.x, contract.cluster.y, contract.cluster.z};
+    for (int i = 0; i < 3; ++i)
+      if (grid_extent[i] % cluster_extent[i] != 0)
+        fail(ContractClause::cluster, contract,
+             cat("grid ", dims(shape.grid), " is not a whole number of the contract's simt::cluster",
+                 dims(contract.cluster), ": its ", axis[i], " extent ", grid_extent[i], " is not a multiple of ",
+                 cluster_extent[i]));
+  }
   const std::uint32_t dynamic = shape.shared_bytes;
   if (!contract.has_dynamic_shared && dynamic != 0)
     fail(ContractClause::dynamic_shared, contract,

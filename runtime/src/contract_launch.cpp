@@ -52,6 +52,14 @@ void check_launch(const Kernel& kernel, const LaunchContract& contract, const CU
     throw ContractError(ContractClause::wrong_context, contract.kernel,
                         cat("the stream belongs to the context of device ", stream.context().device(),
                             ", but the kernel's module is loaded in the context of device ", kernel.context().device()));
+  // A kernel built for clusters (.reqnctapercluster) runs in them with a plain launch; a stream
+  // that asks for another cluster shape would make the driver refuse it.
+  const Dim3& asked = stream.launch_attributes().cluster;
+  if (contract.cluster.x != 0 && asked.x != 0 && !(asked == contract.cluster))
+    throw ContractError(ContractClause::cluster, contract.kernel,
+                        cat("the stream launches clusters of (", asked.x, ", ", asked.y, ", ", asked.z,
+                            ") blocks, but the kernel was built for the contract's simt::cluster(", contract.cluster.x,
+                            ", ", contract.cluster.y, ", ", contract.cluster.z, ")"));
   check_requirements(contract, values);
   check_no_alias(contract, buffers);
 }

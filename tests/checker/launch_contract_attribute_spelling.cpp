@@ -26,7 +26,7 @@ BLOCK(32) void i(simt::DisjointSlice<int> out) {}
 // CHECK-NEXT: {{.*}}launch_contract_attribute_spelling.cpp:13:5: error: unknown attribute 'simt::unsafee'; did you mean 'simt::unsafe'? [simt-launch-contract]
 // CHECK-NEXT: {{.*}}launch_contract_attribute_spelling.cpp:16:11: error: unknown attribute 'simt::Max_Threads'; did you mean 'simt::max_threads'? [simt-launch-contract]
 // CHECK-NEXT: {{.*}}launch_contract_attribute_spelling.cpp:17:11: error: unknown attribute 'simt::launch_bounds' [simt-launch-contract]
-// CHECK-NEXT: {{.*}}launch_contract_attribute_spelling.cpp:17:11: note: the attributes in namespace simt are kernel, block, max_threads, min_blocks_per_sm, dynamic_shared, min_arch, requires, unchecked_indexing and unsafe
+// CHECK-NEXT: {{.*}}launch_contract_attribute_spelling.cpp:17:11: note: the attributes in namespace simt are kernel, block, max_threads, min_blocks_per_sm, dynamic_shared, min_arch, cluster, requires, unchecked_indexing and unsafe
 // CHECK-NEXT: {{.*}}launch_contract_attribute_spelling.cpp:18:23: error: unknown attribute 'simt::blocks'; did you mean 'simt::block'? [simt-launch-contract]
 // CHECK-NEXT: {{.*}}launch_contract_attribute_spelling.cpp:19:11: error: unknown attribute 'smit::block'; did you mean 'simt::block'? [simt-launch-contract]
 // CHECK-NEXT: {{.*}}launch_contract_attribute_spelling.cpp:21:1: error: unknown attribute 'simt::blok'; did you mean 'simt::block'? [simt-launch-contract]

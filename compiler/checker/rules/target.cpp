@@ -10,6 +10,7 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 
 #include "checker/rule_context.hpp"
+#include "frontend/contract.hpp"
 #include "frontend/frontend.hpp"
 #include "ir/intrinsics.hpp"
 
@@ -99,8 +100,17 @@ class CallVisitor : public clang::RecursiveASTVisitor<CallVisitor> {
 
 void check_target(RuleContext& context) {
   CallVisitor visitor(context);  // an invalid --arch is the command line's error (no diagnostics here)
-  for (const clang::FunctionDecl* fn : context.reachable())
+  const std::string& arch = context.options().arch;
+  for (const clang::FunctionDecl* fn : context.reachable()) {
     for (clang::Stmt* code : function_code(*fn)) visitor.TraverseStmt(code);
+    // A kernel that runs in thread block clusters (.reqnctapercluster) needs a target that has them.
+    const unsigned sm = ir::sm_version(arch);
+    for (const auto* attr : fn->specific_attrs<clang::AnnotateAttr>())
+      if (attr->getAnnotation() == frontend::kClusterAnnotation && sm != 0 && sm < 90)
+        context.error(attr->getLocation(), "kernel '" + fn->getNameAsString() +
+                                               "' declares a thread block cluster (simt::cluster), which needs "
+                                               "--arch sm_90 or newer (the target is " + arch + ")");
+  }
 }
 
 }  // namespace simtc::checker

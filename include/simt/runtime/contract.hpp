@@ -42,6 +42,7 @@ enum class ContractClause : std::uint8_t {
   residency,             ///< not one block of this shape fits on a multiprocessor
   wrong_kernel,          ///< a prepared launch used with another loaded copy of the kernel
   wrong_context,         ///< the stream belongs to another context than the kernel's module
+  cluster,               ///< the grid or the stream's cluster shape against [[simt::cluster(x, y, z)]]
 };
 
 /// The name of a clause as error messages and docs spell it ("block_shape", ...).
@@ -101,6 +102,7 @@ struct LaunchContract {
   std::uint32_t dynamic_shared_min = 0;    ///< bytes of dynamic shared memory per block, at least
   std::uint32_t dynamic_shared_max = 0;    ///< and at most
   int min_arch = 0;                        ///< lowest compute capability (major * 10 + minor); 0: any
+  Dim3 cluster{0, 0, 0};                   ///< blocks per cluster (.reqnctapercluster); cluster.x == 0: none
   std::span<const contract::Requirement> requirements{};
 };
 

@@ -141,6 +141,25 @@ TEST(ContractShape, ComputeCapability) {
   contract::check_shape(c, shape({1, 1, 1}, {128, 1, 1}), h200(), kKernel);
 }
 
+TEST(ContractShape, ClusterShape) {
+  LaunchContract c{.kernel = "paired", .cluster = {4, 2, 1}};
+  contract::check_shape(c, shape({8, 6, 3}, {128, 1, 1}), h200(), kKernel);
+  EXPECT_EQ(violation(ContractClause::cluster,
+                      [&] { contract::check_shape(c, shape({6, 2, 1}, {128, 1, 1}), h200(), kKernel); }),
+            "paired: grid (6, 2, 1) is not a whole number of the contract's simt::cluster(4, 2, 1): its x extent 6 "
+            "is not a multiple of 4");
+  EXPECT_EQ(violation(ContractClause::cluster,
+                      [&] { contract::check_shape(c, shape({8, 3, 1}, {128, 1, 1}), h200(), kKernel); }),
+            "paired: grid (8, 3, 1) is not a whole number of the contract's simt::cluster(4, 2, 1): its y extent 3 "
+            "is not a multiple of 2");
+  simt::DeviceLimits a100 = h200();
+  a100.compute_capability = 80;
+  EXPECT_EQ(violation(ContractClause::cluster,
+                      [&] { contract::check_shape(c, shape({8, 2, 1}, {128, 1, 1}), a100, kKernel); }),
+            "paired: the kernel runs in clusters of (4, 2, 1) blocks (simt::cluster), which need compute capability "
+            "9.0; the device has 8.0");
+}
+
 TEST(ContractShape, Residency) {
   LaunchContract c{.kernel = "k", .has_dynamic_shared = true, .dynamic_shared_max = 200000};
   contract::check_residency(c, shape({1, 1, 1}, {1024, 1, 1}, 200000), 1, kKernel);
@@ -270,6 +289,7 @@ TEST(ContractAliasing, WhatMayShareMemory) {
 TEST(ContractClauses, Names) {
   EXPECT_STREQ(simt::to_string(ContractClause::requirement_overflow), "requirement_overflow");
   EXPECT_STREQ(simt::to_string(ContractClause::wrong_context), "wrong_context");
+  EXPECT_STREQ(simt::to_string(ContractClause::cluster), "cluster");
   const ContractError e(ContractClause::aliasing, "k", "detail");
   EXPECT_EQ(e.kernel(), "k");
   EXPECT_EQ(e.code(), 0);

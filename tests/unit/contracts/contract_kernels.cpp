@@ -36,3 +36,9 @@ void aligned_copy(uint32_t n, simt::Slice<const float> x, simt::DisjointSlice<fl
   if (i.get() < n)
     if (auto out = y.get_mut(i)) *out = x[i.get()];
 }
+
+// Runs in clusters of two blocks (.reqnctapercluster 2, 1, 1): the grid is whole clusters.
+[[kernel, simt::block(128), simt::cluster(2)]] void paired(simt::DisjointSlice<float> out) {
+  auto i = simt::thread::index_1d();
+  if (auto e = out.get_mut(i)) *e = 2.0f;
+}

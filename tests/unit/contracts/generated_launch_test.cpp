@@ -208,6 +208,32 @@ TEST_F(GeneratedLaunchTest, DynamicSharedMemoryAbove48KiBIsOptedIn) {
       << "(the fake device's opt-in limit is 232448)";
 }
 
+// A kernel built for clusters of two blocks: whole clusters launch with a plain cuLaunchKernel
+// (the cluster shape is in the PTX), or through a stream that asks for the same shape; another
+// shape, or half a cluster, is refused before the driver.
+TEST_F(GeneratedLaunchTest, AClusterKernelLaunchesWholeClusters) {
+  const auto ctx = simt::Context::primary();
+  const Kernels kernels = contract_kernels_kernels::load(ctx);
+  simt::Stream stream(ctx);
+  auto out = simt::DeviceBuffer<float>::zeroed(ctx, 512);
+  kernels.paired(stream, kernels.prepare_paired(simt::LaunchConfig1D{4, 128}), out);
+  EXPECT_EQ(launches(), 1);
+  EXPECT_EQ(violation(simt::ContractClause::cluster,
+                      [&] { (void)kernels.prepare_paired(simt::LaunchConfig1D{3, 128}); }),
+            "paired: grid (3, 1, 1) is not a whole number of the contract's simt::cluster(2, 1, 1): its x extent 3 is "
+            "not a multiple of 2");
+  const auto prepared = kernels.prepare_paired(simt::LaunchConfig1D{4, 128});
+  EXPECT_EQ(violation(simt::ContractClause::cluster,
+                      [&] { kernels.paired(stream.with_launch_attributes(simt::cluster_launch(4)), prepared, out); }),
+            "paired: the stream launches clusters of (4, 1, 1) blocks, but the kernel was built for the contract's "
+            "simt::cluster(2, 1, 1)");
+  kernels.paired(stream.with_launch_attributes(simt::cluster_launch(2)), prepared, out);
+  FakeCudaLaunch launch{};
+  fake().fake_cuda_last_launch(&launch);
+  EXPECT_EQ(launch.via_ex, 1);
+  EXPECT_EQ(launch.cluster[0], 2u);
+}
+
 TEST_F(GeneratedLaunchTest, ComputeCapabilityAndResidencyComeFromTheDevice) {
   fake().fake_cuda_set_device_attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, 7);
   fake().fake_cuda_set_device_attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, 5);
