@@ -7,6 +7,7 @@
 // warpgroup's tensor cores from 128-byte-swizzled TMA tiles.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -117,6 +118,31 @@ TEST(HopperWgmma, SwizzledTmaTilesGiveTheCpuProduct) {
   std::printf("hopper_wgmma: %u x %u x %u bf16 product from 128-byte-swizzled TMA tiles: %zu of %zu elements match "
               "the CPU\n",
               m, n, k, got.size() - bad, got.size());
+}
+
+// A kernel whose contract fixes clusters of two blocks (.reqnctapercluster 2, 1, 1), launched
+// plainly: every block reports rank = block % 2 in cluster block / 2 of size 2; a grid of half a
+// cluster is refused on the host.
+TEST(HopperCluster, TheContractsClusterShapeHoldsOnThePlainLaunch) {
+  std::string why;
+  std::optional<simt::Context> ctx = hopper(why);
+  if (!ctx) GTEST_SKIP() << why;
+  const auto kernels = hopper_tma_kernels_kernels::load(*ctx);
+  simt::Stream stream(*ctx);
+  constexpr std::uint32_t blocks = 14;
+  auto out = simt::DeviceBuffer<std::uint32_t>::uninitialized(*ctx, 3 * blocks);
+  out.fill_bytes(0xFF);
+  kernels.cluster_ranks(stream, kernels.prepare_cluster_ranks(simt::LaunchConfig1D{blocks, 64}), out);
+  stream.synchronize();
+  const std::vector<std::uint32_t> got = out.to_host();
+  std::size_t bad = 0;
+  for (std::uint32_t b = 0; b < blocks; ++b)
+    bad += got[3 * b] != b % 2 || got[3 * b + 1] != b / 2 || got[3 * b + 2] != 2;
+  EXPECT_EQ(bad, 0u) << "block 1: rank " << got[3] << ", cluster " << got[4] << ", size " << got[5];
+  EXPECT_THROW((void)kernels.prepare_cluster_ranks(simt::LaunchConfig1D{blocks + 1, 64}), simt::ContractError);
+  std::printf("hopper_cluster: %u blocks in clusters of 2 from the contract: %u of %u blocks report their rank, "
+              "cluster and size\n",
+              blocks, blocks - unsigned(bad), blocks);
 }
 
 }  // namespace

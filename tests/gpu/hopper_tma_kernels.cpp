@@ -71,3 +71,19 @@ void tile_64x128(MapA a, MapB b, uint32_t k_tiles, simt::DisjointSlice<float> c)
     for (uint32_t i = 0; i < d.size; ++i) c.get_unchecked_mut((row0 + d.row(i)) * n + col0 + d.col(i)) = d.reg[i];
   }
 }
+
+// cluster_ranks: a kernel built for clusters of two blocks (simt::cluster(2)). A plain launch
+// runs it in clusters: thread 0 of each block writes its rank in the cluster, the cluster's
+// index in the grid and the cluster's size.
+[[kernel, simt::block(64), simt::cluster(2)]]
+void cluster_ranks(simt::DisjointSlice<uint32_t> out) {
+  simt::cluster::sync();  // every block of the cluster is running
+  if (simt::thread::index_in_block().get() == 0) {
+    [[simt::unsafe]] {  // one thread per block writes its block's three slots
+      const size_t b = simt::block::index_x();
+      out.get_unchecked_mut(3 * b) = simt::cluster::rank();
+      out.get_unchecked_mut(3 * b + 1) = simt::cluster::index_x();
+      out.get_unchecked_mut(3 * b + 2) = simt::cluster::size();
+    }
+  }
+}
