@@ -42,6 +42,14 @@ std::string dims(const Array& a) {
   return cat("(", a[0], ", ", a[1], ", ", a[2], ")");
 }
 
+// One attribute of a loaded kernel (the kernel's context is current).
+int function_attribute(CUfunction function, CUfunction_attribute which, const std::string& name) {
+  int value = 0;
+  check(detail::driver().cuFuncGetAttribute(&value, which, function),
+        [&] { return "querying attributes of kernel " + quoted(name) + " (cuFuncGetAttribute)"; });
+  return value;
+}
+
 }  // namespace
 
 struct Module::State {
@@ -123,7 +131,9 @@ Kernel Module::kernel(const char* entry_name, std::size_t shared_in_dynamic) con
                            " bytes of shared variables, more than the ", limits.max_shared_per_block_optin,
                            " bytes per block device ", state_->context.device(), " allows"));
     // Opts in to the kernel's own bytes, unless an earlier copy of it already opted in to more.
-    if (kernel.attributes().max_dynamic_shared_bytes == 0) kernel.set_max_dynamic_shared(0);
+    if (std::size_t(function_attribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, entry_name)) <
+        shared_in_dynamic)
+      kernel.set_max_dynamic_shared(0);
   }
   return kernel;
 }
@@ -189,13 +199,7 @@ CUfunc_st* Kernel::native_handle() const noexcept { return function_; }
 
 KernelAttributes Kernel::attributes() const {
   CurrentContext current(context().native_handle());
-  const detail::Driver& d = detail::driver();
-  auto get = [&](CUfunction_attribute which) {
-    int value = 0;
-    check(d.cuFuncGetAttribute(&value, which, function_),
-          [&] { return "querying attributes of kernel " + quoted(name_) + " (cuFuncGetAttribute)"; });
-    return value;
-  };
+  auto get = [&](CUfunction_attribute which) { return function_attribute(function_, which, name_); };
   KernelAttributes a;
   a.num_registers = get(CU_FUNC_ATTRIBUTE_NUM_REGS);
   a.local_bytes = static_cast<std::size_t>(get(CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES));
