@@ -31,6 +31,7 @@ bool codegen_text(const ir::Module& module, const codegen::TargetOptions& target
 
 std::vector<KernelResources> parse_ptxas_report(const std::string& output) {
   static const std::regex entry(R"(Compiling entry function '([^']+)' for '([^']+)')");
+  static const std::regex properties(R"(Function properties for (\S+))");
   static const std::regex frame(R"((\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads)");
   static const std::regex used(R"(Used (\d+) registers)");
   static const std::regex smem(R"((\d+) bytes smem)");
@@ -39,14 +40,21 @@ std::vector<KernelResources> parse_ptxas_report(const std::string& output) {
   std::istringstream lines(output);
   std::string line;
   std::smatch match;
+  // The function the last "Function properties for" line named: a kernel's stack frame and
+  // spills are on the line after its own, not after a device function's (the fault report's).
+  std::string properties_of;
   while (std::getline(lines, line)) {
     if (std::regex_search(line, match, entry)) {
       kernels.push_back({match[1], match[2]});
       continue;
     }
+    if (std::regex_search(line, match, properties)) {
+      properties_of = match[1];
+      continue;
+    }
     if (kernels.empty()) continue;
     KernelResources& kernel = kernels.back();
-    if (std::regex_search(line, match, frame)) {
+    if (std::regex_search(line, match, frame) && properties_of == kernel.entry) {
       kernel.stack_frame = std::stol(match[1]);
       kernel.spill_stores = std::stol(match[2]);
       kernel.spill_loads = std::stol(match[3]);
@@ -66,12 +74,19 @@ std::string format_resource_usage(const std::vector<KernelResources>& kernels, c
   std::string file = source.substr(source.find_last_of('/') + 1);
   std::ostringstream out;
   for (const KernelResources& kernel : kernels) {
+    // Shared variables over the 48 KiB of static shared memory are in the launch's dynamic shared
+    // memory, which ptxas does not see: added here, and said.
+    const codegen::DynamicSharedPlan plan = codegen::plan_dynamic_shared(module, kernel.arch, nullptr);
+    const auto moved = plan.kernels.find(kernel.entry);
+    const std::uint64_t in_dynamic = moved == plan.kernels.end() ? 0 : moved->second;
     const ir::Function* fn = module.find_function(kernel.entry);
     std::string name = fn != nullptr && !fn->signature().cpp_name.empty() ? fn->signature().cpp_name : kernel.entry;
     out << file << ": kernel '" << name << "'" << (name != kernel.entry ? " (entry " + kernel.entry + ")" : "")
         << ": " << kernel.registers << " registers, " << kernel.stack_frame << " bytes stack frame, "
         << kernel.spill_stores << " bytes spill stores, " << kernel.spill_loads << " bytes spill loads, "
-        << kernel.shared << " bytes shared memory, " << kernel.constant << " bytes constant memory ("
+        << kernel.shared + in_dynamic << " bytes shared memory"
+        << (in_dynamic != 0 ? " (" + std::to_string(in_dynamic) + " of them in dynamic shared memory)" : "") << ", "
+        << kernel.constant << " bytes constant memory ("
         << kernel.arch << ")\n";
   }
   return out.str();
