@@ -127,17 +127,21 @@ SIMT_REQUIRES_UNSAFE void load(SharedTile<T, R, C, A>& dst, Mbarrier& bar, const
 
 /// The same into stage at.stage() of `dst`, a tile that holds the Stages stages of `pipe` one
 /// after the other (R / Stages rows each, a row being the box's innermost extent), completing on
-/// the stage's full barrier.
-template <unsigned Stages, class T, unsigned... Box, size_t R, size_t C, size_t A, class... Coords>
+/// the stage's full barrier. A stage may hold several boxes one after the other (a row of 256
+/// bytes as two 128-byte swizzled boxes, say): `load<Part>` copies into box Part of the stage.
+template <unsigned Part = 0, unsigned Stages, class T, unsigned... Box, size_t R, size_t C, size_t A, class... Coords>
 SIMT_REQUIRES_UNSAFE void load(SharedTile<T, R, C, A>& dst, Pipeline<Stages>& pipe, const PipelineState<Stages>& at,
                                const TensorMap<T, Box...>& map, Coords... coords) {
+  using Map = TensorMap<T, Box...>;
   constexpr unsigned inner[] = {Box...};
   constexpr size_t stage_bytes = R / Stages * C * sizeof(T);
   static_assert(R % Stages == 0, "the tile holds whole stages: its rows are a multiple of the stages");
   static_assert(inner[0] == C, "a stage's rows are the box's innermost extent");
-  static_assert(detail::check_box<TensorMap<T, Box...>, stage_bytes, A, Coords...>());
-  static_assert(stage_bytes % 128 == 0, "each stage starts 128-byte aligned");
-  simt::detail::tma_load(reinterpret_cast<unsigned char*>(dst.data()) + at.stage() * stage_bytes,
+  static_assert(detail::check_box<Map, stage_bytes, A, Coords...>());
+  static_assert((Part + 1) * size_t(Map::box_bytes) <= stage_bytes, "box Part of a stage lies past the stage's end");
+  static_assert(stage_bytes % 128 == 0 && (Part == 0 || Map::box_bytes % 128 == 0),
+                "each stage, and each box in it, starts 128-byte aligned");
+  simt::detail::tma_load(reinterpret_cast<unsigned char*>(dst.data()) + at.stage() * stage_bytes + Part * Map::box_bytes,
                          pipe.full_barrier(at), Access<T, Box...>::descriptor(map), int32_t(coords)...);
 }
 

@@ -166,6 +166,24 @@ Descriptor<T> k_major(const SharedTile<T, R, C, A>& tile) {
   return Descriptor<T>(tile, Layout{S, 16, uint32_t(repeat), 0});
 }
 
+/// The descriptor of an MN-major tile (B with its N columns contiguous, as a row-major K x N
+/// matrix lies; mma_async<..., Major::MN>) in the canonical swizzled layout that TMA writes: the
+/// N columns in blocks of swizzle_bytes(S) bytes (C elements), each block KRows rows of K one
+/// after the other (the tile holds the blocks in turn: a box of C columns each), rows 8 apart
+/// in groups (SBO = 8 * row bytes), blocks KRows rows apart (LBO = KRows * row bytes). A K step
+/// of 16 rows is 16 * row bytes further along (advanced()).
+template <Swizzle S, size_t KRows, class T, size_t R, size_t C, size_t A>
+Descriptor<T> mn_major(const SharedTile<T, R, C, A>& tile) {
+  constexpr size_t row_bytes = C * sizeof(T), swizzle = swizzle_bytes(S), repeat = 8 * swizzle;
+  static_assert(S != Swizzle::none, "mn_major builds swizzled layouts; give a Layout for Swizzle::none");
+  static_assert(row_bytes == swizzle, "an MN-major swizzled tile's row is exactly the swizzle's bytes");
+  static_assert(KRows % 16 == 0 && R % KRows == 0, "a block of the tile has whole K steps of 16 rows");
+  static_assert(KRows * row_bytes < (1u << 18), "the blocks' distance fits the descriptor's 14-bit LBO field");
+  static_assert(A >= repeat,
+                "a swizzled tile is aligned to the pattern's repeat (8 rows): declare it with Align 8 * swizzle_bytes");
+  return Descriptor<T>(tile, Layout{S, uint32_t(KRows * row_bytes), uint32_t(repeat), 0});
+}
+
 /// Makes the threads' earlier register writes to the accumulators (and shared-memory writes the
 /// mma reads) ordered before the next mma_async: wgmma.fence.sync.aligned, after keeping the
 /// accumulators' definitions above it.
