@@ -277,6 +277,10 @@ struct Entry {
 
 /// Random host data for CPU checks.
 std::vector<float> random_floats(std::size_t n, std::uint32_t seed, float lo = -1.0f, float hi = 1.0f);
+/// Uniform values in [-1, 1) rounded to bf16, as their bits (the device buffers' element).
+std::vector<std::uint16_t> random_bf16(std::size_t n, std::uint32_t seed);
+/// bf16 bits as the floats they stand for (exactly).
+std::vector<float> widen_bf16(const std::vector<std::uint16_t>& bits);
 
 /// "2^28" for powers of two, else the number.
 std::string size_label(std::size_t n);

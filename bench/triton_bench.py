@@ -19,10 +19,11 @@ TRITON_COLUMNS = ["triton_ms", "triton_rate", "triton_pct_of_ref", "simtc_over_t
 
 
 def load_twins():
-    """{kernel name: twin(dims) -> (ms, check)}; raises when Triton, PyTorch or a GPU is missing."""
+    """({kernel name: twin(dims) -> (ms, check)}, the same for the references measured in Python);
+    raises when Triton, PyTorch or a GPU is missing."""
     import triton_kernels  # beside this file; imports torch and triton
 
-    return triton_kernels.TWINS
+    return triton_kernels.TWINS, triton_kernels.REFERENCES
 
 
 # ---- merging and printing ---------------------------------------------------------------------
@@ -54,6 +55,16 @@ def add_triton(row, ms, check):
     row["triton_pct_of_ref"] = f"{pct:.2f}"
     row["simtc_over_triton"] = f"{fnum(row['simtc_ms']) / ms:.4f}"
     row["triton_check"] = check
+
+
+def add_reference(row, ms, check):
+    """The reference's time (a compute-bound row whose reference runs in Python, such as PyTorch's
+    attention) and both versions' percentage of its speed."""
+    row["ref_ms"] = f"{ms:.5f}"
+    for version in ("simtc", "nvcc"):
+        row[f"{version}_pct_of_ref"] = f"{100.0 * ms / fnum(row[f'{version}_ms']):.2f}" if fnum(row[f"{version}_ms"]) > 0 else "0"
+    if check != "ok":
+        row["check"] += f"; {row['ref_name']}: {check}"
 
 
 def print_table(rows):
@@ -88,7 +99,7 @@ def print_table(rows):
               f"{fnum(r['nvcc_pct_of_ref']):5.1f}% {t_pct:>6} {fnum(r['spread_pct']):5.1f} {ref:<9} {peer:<19} {check}")
     print("\ns/nvcc, s/trit, s/peer: simtc time over nvcc's, Triton's and the library peer's (CUB) "
           "(below 1: simtc faster); simtc%/nvcc%/trit%: of the copy bandwidth (memory-bound rows) or of "
-          "cuBLAS (GEMM rows)")
+          "the reference (compute-bound rows: cuBLAS for the GEMMs, PyTorch SDPA for attention)")
     print_targets([r for r in rows if r["bound"] != "reference"])
 
 
@@ -111,6 +122,11 @@ def print_targets(rows):
          lambda r: fnum(r.get("simtc_over_peer"), 99) <= 1.0)
     line("SGEMM simtc >= 85% of cuBLAS", [r for r in rows if r["kernel"] == "sgemm"],
          lambda r: fnum(r["simtc_pct_of_ref"]) >= 85.0)
+    line("gemm_bf16 simtc >= 90% of cuBLAS at 4096^3 and 8192^3",
+         [r for r in rows if r["kernel"] == "gemm_bf16" and r["size"] in ("4096^3", "8192^3")],
+         lambda r: fnum(r["simtc_pct_of_ref"]) >= 90.0)
+    line("attention_fwd simtc at or below PyTorch SDPA's time", [r for r in rows if r["kernel"] == "attention_fwd"],
+         lambda r: fnum(r["simtc_pct_of_ref"]) >= 100.0)
     line("outputs checked ok", rows, lambda r: r["check"] == "ok" and r.get("triton_check") in (None, "", "ok"))
 
 
@@ -127,7 +143,7 @@ def main():
     failures = 0
     try:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        twins = load_twins()
+        twins, references = load_twins()
         import torch
         if not torch.cuda.is_available():
             raise RuntimeError("PyTorch sees no GPU")
@@ -135,7 +151,17 @@ def main():
         print(f"Triton {triton.__version__}, PyTorch {torch.__version__}, {torch.cuda.get_device_name()}")
     except Exception as e:  # no Triton here: still print the table
         print(f"triton_bench: no Triton twins ({e})")
-        twins = {}
+        twins, references = {}, {}
+    for row in rows:
+        reference = references.get(row["kernel"])
+        if reference is not None and row["bound"] == "compute":
+            try:
+                ms, check = reference(parse_dims(row["dims"]))
+                add_reference(row, ms, check)
+                failures += check != "ok"
+            except Exception as e:
+                row["check"] += f"; {row['ref_name']}: error: {e}".replace("\n", " ")[:200]
+                failures += 1
     for row in rows:
         twin = twins.get(row["kernel"])
         if row["bound"] == "reference" or twin is None:

@@ -1,6 +1,8 @@
 """The Triton twins of triton_bench.py: softmax, layer norm, SGEMM (float32, IEEE products), the
 half GEMM and the bf16 GEMM, each checked against a float64 PyTorch reference on fresh random inputs and
-timed with triton.testing.do_bench (median; L2 cleared before every run)."""
+timed with triton.testing.do_bench (median; L2 cleared before every run); and the references
+measured here rather than in bench_kernels: PyTorch's scaled_dot_product_attention (flash
+backend) for attention_fwd."""
 import math
 
 import torch
@@ -153,4 +155,39 @@ TWINS = {
     # bf16 in and out, f32 accumulation: the tutorial's kernel on the tensor cores (wgmma on
     # sm_90), B K x N row-major as it takes it (simtc's and cuBLAS's B is N x K; the same work).
     "gemm_bf16": lambda d: gemm(d, torch.bfloat16, torch.bfloat16, 1e-2),
+}
+
+
+# ---- Attention: PyTorch's scaled_dot_product_attention, flash backend -----------------------
+def attention_reference(q, k, v, causal):
+    """softmax(q k^T / sqrt(d)) v in float64 (q, k, v: [..., seq, d])."""
+    q, k, v = q.double(), k.double(), v.double()
+    scores = q @ k.transpose(-1, -2) / math.sqrt(q.shape[-1])
+    if causal:
+        seq = q.shape[-2]
+        mask = torch.ones(seq, seq, dtype=torch.bool, device=q.device).triu(1)
+        scores = scores.masked_fill(mask, -math.inf)
+    return torch.softmax(scores, dim=-1) @ v
+
+
+def sdpa(dims):
+    """The row's H heads (as batch 16 x H / 16 when H allows) of S positions, head dimension D:
+    checked on its first two heads against float64, then timed."""
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+
+    heads, seq, d, causal = dims["H"], dims["S"], dims["D"], bool(dims["causal"])
+    batch = 16 if heads % 16 == 0 else 1
+    q, k, v = (torch.rand(batch, heads // batch, seq, d, device="cuda", dtype=torch.bfloat16) * 2 - 1
+               for _ in range(3))
+    with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
+        run = lambda: torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal)
+        out = run()
+        want = attention_reference(q[0, :2], k[0, :2], v[0, :2], causal)
+        check = verdict(rel_err(out[0, :2], want), 1e-2)
+        return time_ms(run), check
+
+
+# Rows whose reference (ref_ms, the percentage columns) is measured here.
+REFERENCES = {
+    "attention_fwd": sdpa,
 }

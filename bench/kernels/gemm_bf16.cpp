@@ -3,8 +3,6 @@
 // output, f32 accumulation, the same "TN" layout). Compute-bound: 2 m n k flops. Device only:
 // built for sm_90a, it runs on compute capability 9.0, where one non-round size is first checked
 // against the CPU (all three versions).
-#include <cstring>
-#include <random>
 
 #include <simt/half.hpp>
 #include <simt/host.hpp>
@@ -21,27 +19,6 @@ namespace {
 using Shape = GemmShape;
 using MapA = simt::TensorMap<simt::bfloat16, kBK, kBM>;
 using MapB = simt::TensorMap<simt::bfloat16, kBK, kBN>;
-
-// Uniform values in [-1, 1), rounded to bf16 (bits), from a seeded generator.
-std::vector<std::uint16_t> random_bf16(std::size_t n, std::uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  std::vector<std::uint16_t> out(n);
-  for (std::uint16_t& bits : out) {
-    const simt::bfloat16 v(dist(rng));
-    std::memcpy(&bits, &v, sizeof bits);
-  }
-  return out;
-}
-
-std::vector<float> widen_bf16(const std::vector<std::uint16_t>& bits) {
-  std::vector<float> out(bits.size());
-  for (std::size_t i = 0; i < bits.size(); ++i) {
-    const std::uint32_t word = std::uint32_t(bits[i]) << 16;
-    std::memcpy(&out[i], &word, sizeof word);
-  }
-  return out;
-}
 
 // C = A B^T in double from the bf16 inputs (exact products), rounded to float.
 std::vector<float> reference(Shape s, const std::vector<float>& a, const std::vector<float>& bt) {

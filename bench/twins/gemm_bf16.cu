@@ -9,6 +9,8 @@
 #include <cuda_bf16.h>
 #include <stdint.h>
 
+#include "hopper.cuh"
+
 constexpr uint32_t kBM = 128, kBN = 256, kBK = 64, kStages = 4, kConsumers = 2, kGroupM = 8;
 constexpr uint32_t kThreads = 128 * (1 + kConsumers);
 constexpr uint32_t kRowBytes = kBK * 2;
@@ -20,47 +22,7 @@ struct Smem {
   alignas(8) uint64_t empty[kStages];
 };
 
-__device__ __forceinline__ uint32_t smem(const void* p) { return static_cast<uint32_t>(__cvta_generic_to_shared(p)); }
-
-__device__ __forceinline__ void mbar_init(uint64_t* bar, uint32_t count) {
-  asm volatile("mbarrier.init.shared.b64 [%0], %1;\n" ::"r"(smem(bar)), "r"(count));
-}
-__device__ __forceinline__ void mbar_wait(uint64_t* bar, uint32_t parity) {
-  uint32_t done = 0;
-  while (!done)
-    asm volatile(
-        "{\n.reg .pred p;\nmbarrier.try_wait.parity.shared.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}\n"
-        : "=r"(done)
-        : "r"(smem(bar)), "r"(parity)
-        : "memory");
-}
-__device__ __forceinline__ void mbar_arrive(uint64_t* bar) {
-  asm volatile("{\n.reg .b64 state;\nmbarrier.arrive.shared.b64 state, [%0];\n}\n" ::"r"(smem(bar)) : "memory");
-}
-__device__ __forceinline__ void mbar_expect_tx(uint64_t* bar, uint32_t bytes) {
-  asm volatile("{\n.reg .b64 state;\nmbarrier.arrive.expect_tx.shared.b64 state, [%0], %1;\n}\n" ::"r"(smem(bar)),
-               "r"(bytes)
-               : "memory");
-}
-__device__ __forceinline__ void tma_load(void* dst, const CUtensorMap* map, uint64_t* bar, int x, int y) {
-  asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\n" ::
-          "r"(smem(dst)),
-      "l"(reinterpret_cast<uint64_t>(map)), "r"(x), "r"(y), "r"(smem(bar))
-      : "memory");
-}
-
-// A K-major, 128-byte-swizzled tile: address >> 4, LBO 16 (unused), SBO 1024 (8 rows of 128
-// bytes), swizzle mode 1.
-__device__ __forceinline__ uint64_t descriptor(const void* tile) {
-  return uint64_t((smem(tile) & 0x3ffff) >> 4) | uint64_t(16 >> 4) << 16 | uint64_t(1024 >> 4) << 32 |
-         uint64_t(1) << 62;
-}
-
-__device__ __forceinline__ void fence_operands(float (&d)[128]) {
-#pragma unroll
-  for (int i = 0; i < 128; ++i) asm volatile("" : "+f"(d[i])::"memory");
-}
+using namespace hopper;
 
 __device__ __forceinline__ void wgmma_m64n256k16(float (&d)[128], uint64_t a, uint64_t b, int accumulate) {
   asm volatile(
@@ -113,7 +75,7 @@ extern "C" __global__ void __launch_bounds__(kThreads, 1)
       mbar_init(&s.full[i], 1);
       mbar_init(&s.empty[i], kConsumers * 4);
     }
-    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    mbar_init_fence();
   }
   __syncthreads();
   const uint32_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN, k_tiles = (k + kBK - 1) / kBK;
@@ -152,12 +114,12 @@ extern "C" __global__ void __launch_bounds__(kThreads, 1)
       mbar_wait(&s.full[stage], phase);
       const uint32_t a_bytes = (stage * kBM + consumer * 64) * kRowBytes, b_bytes = stage * kBN * kRowBytes;
       fence_operands(d);
-      asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+      wgmma_fence();
 #pragma unroll
       for (uint32_t step = 0; step < kBK / 16; ++step)
         wgmma_m64n256k16(d, da + ((a_bytes + 32 * step) >> 4), db + ((b_bytes + 32 * step) >> 4), kt > 0 || step > 0);
-      asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-      asm volatile("wgmma.wait_group.sync.aligned 1;\n" ::: "memory");
+      wgmma_commit();
+      wgmma_wait<1>();
       fence_operands(d);
       if (kt > 0) {
         if (lane == 0) mbar_arrive(&s.empty[retired]);
@@ -165,7 +127,7 @@ extern "C" __global__ void __launch_bounds__(kThreads, 1)
       }
       if (++stage == kStages) stage = 0, phase ^= 1;
     }
-    asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+    wgmma_wait<0>();
     fence_operands(d);
     if (k_tiles > 0 && lane == 0) mbar_arrive(&s.empty[retired]);
     const uint32_t row0 = tm * kBM + consumer * 64, col0 = tn * kBN;

@@ -1,6 +1,7 @@
 // What every example's main() shares: its command line and finding the GPU.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -64,6 +65,24 @@ std::vector<Size> choose(std::vector<Size> given, const Options& options, bool g
                          const std::vector<Size>& full) {
   if (!given.empty()) return given;
   return options.small || !gpu ? small : full;
+}
+
+/// The median time of 20 launches of `run` on `stream` (after one warm-up), in milliseconds:
+/// what the examples' --time modes print.
+template <class Run>
+double median_ms(const simt::Stream& stream, Run run) {
+  run();
+  std::vector<double> ms;
+  for (int i = 0; i < 20; ++i) {
+    simt::Event start(stream.context()), end(stream.context());
+    start.record(stream);
+    run();
+    end.record(stream);
+    end.synchronize();
+    ms.push_back(simt::Event::elapsed_ms(start, end));
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
 }
 
 }  // namespace example

@@ -60,23 +60,6 @@ int check(Shape s, const std::vector<float>& a, const std::vector<float>& bt, co
   return 1;
 }
 
-// The median time of 20 launches of `run` (after a warm-up), in milliseconds.
-template <class Run>
-double median_ms(const simt::Stream& stream, Run run) {
-  run();
-  std::vector<double> ms;
-  for (int i = 0; i < 20; ++i) {
-    simt::Event start(stream.context()), end(stream.context());
-    start.record(stream);
-    run();
-    end.record(stream);
-    end.synchronize();
-    ms.push_back(simt::Event::elapsed_ms(start, end));
-  }
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -127,7 +110,7 @@ int main(int argc, char** argv) {
       auto dc = simt::DeviceBuffer<simt::bfloat16>::uninitialized(*gpu, std::size_t(s.m) * s.n);
       const std::uint32_t tiles = ((s.m + kBM - 1) / kBM) * ((s.n + kBN - 1) / kBN);
       const auto launch = kernels.prepare_gemm_bf16(simt::LaunchConfig1D{std::min(tiles, sms), kThreads});
-      const double ms = median_ms(stream, [&] { kernels.gemm_bf16(stream, launch, map_a, map_b, s.m, s.n, s.k, dc.view()); });
+      const double ms = example::median_ms(stream, [&] { kernels.gemm_bf16(stream, launch, map_a, map_b, s.m, s.n, s.k, dc.view()); });
       std::printf("gemm_bf16: m = %u, n = %u, k = %u: %.4f ms, %.1f TFLOP/s\n", s.m, s.n, s.k, ms,
                   2.0 * s.m * s.n * double(s.k) / ms * 1e-9);
       continue;

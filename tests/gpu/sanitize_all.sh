@@ -3,7 +3,7 @@
 # folder at its --small sizes; prints each tool's summary line and a closing tally.
 cd "$(dirname "$0")"
 pass=0 fail=0
-for ex in saxpy vecadd reduction scan transpose sgemm histogram jacobi softmax layernorm hgemm gemm_bf16 fir; do
+for ex in saxpy vecadd reduction scan transpose sgemm histogram jacobi softmax layernorm hgemm gemm_bf16 attention_fwd fir; do
   [[ -x ./$ex ]] || continue
   args="--small"; [[ $ex == saxpy || $ex == vecadd || $ex == fir ]] && args="1000003"
   for tool in memcheck racecheck synccheck; do
