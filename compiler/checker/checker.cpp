@@ -48,8 +48,11 @@ bool in_simt_header(const clang::SourceManager& sm, clang::SourceLocation loc) {
 
 clang::DiagnosticBuilder RuleContext::report(clang::SourceLocation loc, bool is_error,
                                              const std::string& message) const {
-  return frontend::report(context_.getDiagnostics(), loc, is_error,
-                          is_error ? message + " [" + rule_.id + "]" : message);
+  if (!is_error) return frontend::report(context_.getDiagnostics(), loc, false, message);
+  std::string text = message + " [" + rule_.id + "]";
+  // A repeat (the same code in another instantiation): not shown, and its notes neither.
+  if (!reported_.insert({loc.getRawEncoding(), text}).second) return frontend::ignore(context_.getDiagnostics(), loc);
+  return frontend::report(context_.getDiagnostics(), loc, true, text);
 }
 
 clang::DiagnosticBuilder RuleContext::error(clang::SourceLocation loc,
@@ -123,11 +126,12 @@ bool check(clang::ASTContext& context, const std::vector<const clang::FunctionDe
   const UnsafeRegions unsafe(context.getSourceManager(), reachable);
   unsigned errors_before = context.getDiagnostics().getNumErrors();
   const auto& table = rule_table();
+  ReportedErrors reported;
   unsigned index = 0;
 #define SIMT_RULE(Function, Id, Title, Summary)                                          \
   if (std::find(options.disabled_rules.begin(), options.disabled_rules.end(), Id) ==     \
       options.disabled_rules.end()) {                                                    \
-    RuleContext rule_context(context, table[index], kernels, reachable, unsafe, options);\
+    RuleContext rule_context(context, table[index], kernels, reachable, unsafe, options, reported);\
     Function(rule_context);                                                              \
   }                                                                                      \
   ++index;

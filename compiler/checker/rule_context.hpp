@@ -1,7 +1,9 @@
 // What a rule sees: the AST, the code to check, and a way to report.  [Clang]
 #pragma once
 
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <clang/AST/ASTContext.h>
@@ -12,14 +14,18 @@
 
 namespace simtc::checker {
 
+/// The errors reported so far (location and text): a template's code is checked once per
+/// instantiation, and the same error in two of them is shown once, with its notes.
+using ReportedErrors = std::set<std::pair<clang::SourceLocation::UIntTy, std::string>>;
+
 class RuleContext {
  public:
   RuleContext(clang::ASTContext& context, const RuleInfo& rule,
               const std::vector<const clang::FunctionDecl*>& kernels,
               const std::vector<const clang::FunctionDecl*>& reachable, const UnsafeRegions& unsafe,
-              const CheckOptions& options)
+              const CheckOptions& options, ReportedErrors& reported)
       : context_(context), rule_(rule), kernels_(kernels), reachable_(reachable), unsafe_(unsafe),
-        options_(options) {}
+        options_(options), reported_(reported) {}
 
   clang::ASTContext& ast() const { return context_; }
   const RuleInfo& rule() const { return rule_; }
@@ -46,6 +52,7 @@ class RuleContext {
   const std::vector<const clang::FunctionDecl*>& reachable_;
   const UnsafeRegions& unsafe_;
   const CheckOptions& options_;
+  ReportedErrors& reported_;
 };
 
 /// True if `loc` is inside one of simt's own headers (trusted code the rules skip).

@@ -27,6 +27,10 @@ clang::DiagnosticBuilder report(clang::DiagnosticsEngine& diags, clang::SourceLo
                          message);
 }
 
+clang::DiagnosticBuilder ignore(clang::DiagnosticsEngine& diags, clang::SourceLocation where) {
+  return report_at_level(diags, where, clang::DiagnosticIDs::Ignored, "a repeated diagnostic");
+}
+
 clang::DiagnosticBuilder warn(clang::DiagnosticsEngine& diags, clang::SourceLocation where, std::string_view message) {
   return report_at_level(diags, where, clang::DiagnosticIDs::Warning, message);
 }

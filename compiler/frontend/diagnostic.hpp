@@ -13,6 +13,10 @@ namespace simtc::frontend {
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine& diags, clang::SourceLocation where, bool is_error,
                                 std::string_view message);
 
+/// A diagnostic that is not shown: for a repeat of one already reported (the same error in two
+/// instantiations of a template); the notes streamed after it are dropped with it.
+clang::DiagnosticBuilder ignore(clang::DiagnosticsEngine& diags, clang::SourceLocation where);
+
 /// Reports `message` as a warning (an invalid `where`: a warning about the whole file).
 clang::DiagnosticBuilder warn(clang::DiagnosticsEngine& diags, clang::SourceLocation where, std::string_view message);
 

@@ -30,7 +30,10 @@ class DiagnosticSink {
 
   bool has_errors() const { return error_count_ > 0; }
   unsigned error_count() const { return error_count_; }
-  const std::vector<Diagnostic>& diagnostics() const { return diags_; }
+  /// The diagnostics in the order reported, each error with the notes after it; an error whose
+  /// notes repeat an earlier error's too (the same code checked in two template instantiations
+  /// or for two kernels, reached the same way) is left out, notes and all.
+  std::vector<Diagnostic> diagnostics() const;
   void clear();
 
   /// Prints every diagnostic as `file:line:col: error: message`.
