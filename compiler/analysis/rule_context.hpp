@@ -50,6 +50,12 @@ class RuleContext {
 #include "analysis/rules.def"
 #undef SIMT_ANALYSIS_RULE
 
+/// The thread count of the launch contract's exact block shape (simt::block), or 0 without one.
+std::uint64_t exact_block_threads(const ir::Function& kernel);
+/// The bound of a contract that only bounds the block (simt::max_threads without simt::block),
+/// or 0: such a contract admits blocks of any thread count up to it.
+std::uint64_t bounded_block_threads(const ir::Function& kernel);
+
 /// For the rules: the operations that `is_reported` accepts inside the calls left in the view
 /// (recursion, or a kernel past the inlining budget), each with the call that reaches it, as
 /// "<what> inside a recursive function: <why>" (or "... a function too large to inline: ...").

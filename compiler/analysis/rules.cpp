@@ -75,6 +75,17 @@ void RuleContext::report(Report report) {
   for (auto& [loc, text] : report.notes) sink_.note(loc, text);
 }
 
+std::uint64_t exact_block_threads(const ir::Function& kernel) {
+  const auto& shape = kernel.launch_bounds().reqntid;
+  return shape ? std::uint64_t{(*shape)[0]} * (*shape)[1] * (*shape)[2] : 0;
+}
+
+std::uint64_t bounded_block_threads(const ir::Function& kernel) {
+  const auto& shape = kernel.launch_bounds().maxntid;
+  if (!shape || kernel.launch_bounds().reqntid) return 0;
+  return std::uint64_t{(*shape)[0]} * (*shape)[1] * (*shape)[2];
+}
+
 void report_in_calls_left(RuleContext& context, bool (*is_reported)(const ir::Instruction&),
                           const std::string& what, const std::string& why) {
   const auto& over = context.kernel().inlined.over_budget;

@@ -54,23 +54,24 @@ bool is_intrinsic(const Value* v, IntrinsicId id) {
   return i != nullptr && i->intrinsic_id() == id;
 }
 
-// `v` is a multiple of 32 whatever its operands are (syntactically: c * 32k, x << 5, ...).
-bool multiple_of_32(const Value* v, int depth = 0) {
-  if (const ir::Constant* c = int_constant(v)) return (c->int_bits() & 31) == 0;
+// `v` is a multiple of 2^log2 (the group: 32 lanes) whatever its operands are (syntactically:
+// c * 32k, x << 5, ...).
+bool multiple_of_group(const Value* v, unsigned log2, int depth = 0) {
+  if (const ir::Constant* c = int_constant(v)) return (c->int_bits() & ((1u << log2) - 1)) == 0;
   if (v->value_kind() != Value::ValueKind::Instruction || depth > 8) return false;
   auto* i = static_cast<const Instruction*>(v);
   switch (i->opcode()) {
     case Opcode::Mul: case Opcode::And:
-      return multiple_of_32(i->operand(0), depth + 1) || multiple_of_32(i->operand(1), depth + 1);
+      return multiple_of_group(i->operand(0), log2, depth + 1) || multiple_of_group(i->operand(1), log2, depth + 1);
     case Opcode::Add: case Opcode::Sub: case Opcode::Or:
-      return multiple_of_32(i->operand(0), depth + 1) && multiple_of_32(i->operand(1), depth + 1);
+      return multiple_of_group(i->operand(0), log2, depth + 1) && multiple_of_group(i->operand(1), log2, depth + 1);
     case Opcode::Shl: {
       const ir::Constant* k = int_constant(i->operand(1));
-      return (k != nullptr && k->int_bits() >= 5 && k->int_bits() < i->type().element_bits()) ||
-             multiple_of_32(i->operand(0), depth + 1);
+      return (k != nullptr && k->int_bits() >= log2 && k->int_bits() < i->type().element_bits()) ||
+             multiple_of_group(i->operand(0), log2, depth + 1);
     }
-    case Opcode::ZExt: case Opcode::SExt: return multiple_of_32(i->operand(0), depth + 1);
-    case Opcode::Trunc: return i->type().element_bits() >= 8 && multiple_of_32(i->operand(0), depth + 1);
+    case Opcode::ZExt: case Opcode::SExt: return multiple_of_group(i->operand(0), log2, depth + 1);
+    case Opcode::Trunc: return i->type().element_bits() >= 8 && multiple_of_group(i->operand(0), log2, depth + 1);
     default: return false;
   }
 }
@@ -102,7 +103,8 @@ class Analyzer {
            std::unordered_map<const Value*, UniformityInfo::ValueInfo>& values,
            std::unordered_map<const Block*, UniformityInfo::ControlInfo>& control,
            std::unordered_set<const Block*>& doomed)
-      : fn_(fn), values_(values), control_(control), doomed_(doomed) {
+      : fn_(fn), values_(values), control_(control), doomed_(doomed), log2_(options.group_log2),
+        group_(1u << options.group_log2) {
     if (options.use_launch_bounds && fn.launch_bounds().reqntid) shape_ = *fn.launch_bounds().reqntid;
   }
 
@@ -239,13 +241,13 @@ class Analyzer {
     const UniformityInfo::ValueInfo keep{U::WarpHigh, high.source};
     const UniformityInfo::ValueInfo warp{std::max(U::Warp, rest.level), high.source};
     switch (op) {
-      case Opcode::UDiv: return c && k != 0 && k % 32 == 0 ? warp : make(U::Varying, high.source);
-      case Opcode::LShr: case Opcode::AShr: return c && k >= 5 && k < i->type().element_bits() ? warp : make(U::Varying, high.source);
-      case Opcode::URem: return c && k != 0 && k % 32 == 0 ? keep : make(U::Varying, high.source);
-      case Opcode::And: return c && (k & 31) == 0 ? warp : keep;  // (v & u) >> 5 == (v >> 5) & (u >> 5)
+      case Opcode::UDiv: return c && k != 0 && k % group_ == 0 ? warp : make(U::Varying, high.source);
+      case Opcode::LShr: case Opcode::AShr: return c && k >= log2_ && k < i->type().element_bits() ? warp : make(U::Varying, high.source);
+      case Opcode::URem: return c && k != 0 && k % group_ == 0 ? keep : make(U::Varying, high.source);
+      case Opcode::And: return c && (k & (group_ - 1)) == 0 ? warp : keep;  // (v & u) >> 5 == (v >> 5) & (u >> 5)
       case Opcode::Or: case Opcode::Xor: return keep;
       case Opcode::Add: case Opcode::Sub:  // 32 * q + v keeps v's lane split
-        return multiple_of_32(other) ? keep : make(U::Varying, high.source);
+        return multiple_of_group(other, log2_) ? keep : make(U::Varying, high.source);
       default: return make(U::Varying, high.source);
     }
   }
@@ -274,14 +276,14 @@ class Analyzer {
       }
     }
     if (c == nullptr) return make(U::Varying, high.source);
-    const std::uint64_t low = c->int_bits() & 31;
+    const std::uint64_t low = c->int_bits() & (group_ - 1);
     bool uniform = false;
     switch (pred) {
       case ir::CmpPred::Slt: case ir::CmpPred::Ult: case ir::CmpPred::Sge: case ir::CmpPred::Uge:
         uniform = low == 0;  // v < 32k  <=>  v >> 5 < k
         break;
       case ir::CmpPred::Sle: case ir::CmpPred::Ule: case ir::CmpPred::Sgt: case ir::CmpPred::Ugt:
-        uniform = low == 31;  // v <= 32k + 31  <=>  v >> 5 <= k
+        uniform = low == group_ - 1;  // v <= 32k + 31  <=>  v >> 5 <= k
         break;
       default: break;
     }
@@ -294,14 +296,14 @@ class Analyzer {
     const U control = control_[i->parent()].level;
     switch (id) {
       case IntrinsicId::TidX:
-        if (shape_ && ((*shape_)[0] % 32 == 0 || ((*shape_)[1] == 1 && (*shape_)[2] == 1)))
+        if (shape_ && ((*shape_)[0] % group_ == 0 || ((*shape_)[1] == 1 && (*shape_)[2] == 1)))
           return make(U::WarpHigh, VarianceSource::ThreadIndex);
         return make(U::Varying, VarianceSource::ThreadIndex);
       case IntrinsicId::TidY:
-        if (shape_ && (*shape_)[0] % 32 == 0) return make(U::Warp, VarianceSource::ThreadIndex);
+        if (shape_ && (*shape_)[0] % group_ == 0) return make(U::Warp, VarianceSource::ThreadIndex);
         return make(U::Varying, VarianceSource::ThreadIndex);
       case IntrinsicId::TidZ:
-        if (shape_ && ((*shape_)[0] * (*shape_)[1]) % 32 == 0) return make(U::Warp, VarianceSource::ThreadIndex);
+        if (shape_ && ((*shape_)[0] * (*shape_)[1]) % group_ == 0) return make(U::Warp, VarianceSource::ThreadIndex);
         return make(U::Varying, VarianceSource::ThreadIndex);
       case IntrinsicId::LaneId: return make(U::WarpHigh, VarianceSource::LaneIndex);
       case IntrinsicId::ActiveMask: return make(U::Varying, VarianceSource::ActiveMask);
@@ -317,7 +319,8 @@ class Analyzer {
       const bool reduces = (id >= IntrinsicId::VoteAny && id <= IntrinsicId::VoteBallot) ||
                            id == IntrinsicId::MatchAll ||
                            (id >= IntrinsicId::ReduxAdd && id <= IntrinsicId::ReduxXor);
-      if (reduces && full_mask(i)) return {std::max(U::Warp, control), VarianceSource::WarpResult};
+      // The same in every lane of the warp, not of a warpgroup (its warps reduce apart).
+      if (reduces && full_mask(i) && log2_ == 5) return {std::max(U::Warp, control), VarianceSource::WarpResult};
       return make(U::Varying, VarianceSource::WarpResult);
     }
     if (flags & ir::WarpCollective) return make(U::Varying, VarianceSource::WarpResult);
@@ -483,6 +486,8 @@ class Analyzer {
   std::unordered_map<const Value*, UniformityInfo::ValueInfo>& values_;
   std::unordered_map<const Block*, UniformityInfo::ControlInfo>& control_;
   std::unordered_set<const Block*>& doomed_;
+  const unsigned log2_;   // the group "Warp" stands for: 2^5 lanes (a warp) or 2^7 (a warpgroup)
+  const std::uint64_t group_;
   std::optional<std::array<std::uint32_t, 3>> shape_;
   std::vector<const Block*> rpo_;
   std::vector<const Block*> branches_;

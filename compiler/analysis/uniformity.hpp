@@ -60,6 +60,10 @@ enum class VarianceSource : std::uint8_t {
 struct UniformityOptions {
   /// Use the function's reqntid (the contract's exact block shape) for warp-uniformity.
   bool use_launch_bounds = true;
+  /// The group that Warp and WarpHigh speak of: 2^5 = 32 consecutive linear thread indices (a
+  /// warp), or 2^7 = 128 (a warpgroup, for wgmma and setmaxnreg). Full-mask votes and reductions
+  /// are uniform over a warp only.
+  unsigned group_log2 = 5;
 };
 
 class UniformityInfo {

@@ -27,15 +27,11 @@ void check_warp_divergence(RuleContext& context) {
   // A contract's block whose thread count is not a multiple of 32 leaves its last warp partial:
   // the lanes past the end of the block never arrive either.
   const ir::Function& kernel = *context.kernel().function;
-  std::uint64_t threads = 0;
-  if (const auto& shape = kernel.launch_bounds().reqntid)
-    threads = std::uint64_t{(*shape)[0]} * (*shape)[1] * (*shape)[2];
+  const std::uint64_t threads = exact_block_threads(kernel);
   // A contract that only bounds the block (simt::max_threads) admits blocks of any thread count
   // up to the bound, and so a partial last warp too; a kernel without a contract has only
   // unchecked launches, whose shape is the caller's obligation.
-  std::uint64_t bound = 0;
-  if (const auto& shape = kernel.launch_bounds().maxntid; shape && !kernel.launch_bounds().reqntid)
-    bound = std::uint64_t{(*shape)[0]} * (*shape)[1] * (*shape)[2];
+  const std::uint64_t bound = bounded_block_threads(kernel);
   const bool partial = threads % 32 != 0 || bound != 0;
   for (const ir::Block* b : kernel.blocks()) {
     const bool divergent = u.control(b) == Uniformity::Varying;

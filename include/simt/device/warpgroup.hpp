@@ -37,9 +37,9 @@ inline uint32_t linear_thread() {
   return simt::detail::tid_x() + simt::detail::ntid_x() * (simt::detail::tid_y() + simt::detail::ntid_y() * simt::detail::tid_z());
 }
 }  // namespace detail
-/// The calling thread's warpgroup in its block: its linear index in the block / 128, computed
-/// through the warp index so that the analyses see it is the same in every lane of a warp.
-inline uint32_t index() { return detail::linear_thread() / 32 / 4; }
+/// The calling thread's warpgroup in its block: its linear index in the block / 128 (the
+/// analyses see it is the same in every thread of a warpgroup, and so of a warp).
+inline uint32_t index() { return detail::linear_thread() / size; }
 /// The calling thread's index within its warpgroup (0 to 127).
 inline uint32_t thread_index() { return detail::linear_thread() % size; }
 /// Raises this warpgroup's per-thread register limit to Registers (24 to 256, a multiple of 8),

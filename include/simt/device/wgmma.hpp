@@ -21,13 +21,14 @@
 // byte offset >> 4 in [32, 46), the base offset in [49, 52) and the swizzle mode in [62, 64).
 // What the types guarantee: descriptors come from shared tiles of f16 or bf16, N is one that
 // wgmma has, the accumulator is N / 2 floats per thread (register fragment, never spilled by
-// simtc's lowering). What stays with the programmer (Tier 3, hence [[simt::unsafe]]): that the
-// layout describes how the data lies in the tile (and an advanced descriptor stays inside it),
-// that the shared data is complete and visible to the async proxy before the mma reads it
-// (mbarrier wait after TMA, or fence_proxy_async_shared() and a barrier after the threads'
-// writes), that all 128 threads of the warpgroup execute each operation together, the fence
-// before the first mma, and not touching the accumulator or overwriting the tiles between an
-// mma and the wait that retires it. Device only; docs/device-api.md, "Hopper (sm_90a)".
+// simtc's lowering); simt-warpgroup-divergence proves, in unsafe code too, that all 128 threads
+// of the warpgroup reach each operation. What stays with the programmer (Tier 3, hence
+// [[simt::unsafe]]): that the layout describes how the data lies in the tile (and an advanced
+// descriptor stays inside it), that the shared data is complete and visible to the async proxy
+// before the mma reads it (mbarrier wait after TMA, or fence_proxy_async_shared() and a barrier
+// after the threads' writes), the fence before the first mma, and not touching the accumulator
+// or overwriting the tiles between an mma and the wait that retires it. Device only;
+// docs/device-api.md, "Hopper (sm_90a)".
 #pragma once
 
 #include "simt/device/config.hpp"
