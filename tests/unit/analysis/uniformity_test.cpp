@@ -21,6 +21,9 @@ class Uniform {
     }
     info_ = analyze_uniformity(*fn_);
   }
+  Uniform(const std::string& text, const UniformityOptions& options) : Uniform(text) {
+    info_ = analyze_uniformity(*fn_, options);
+  }
   Uniformity value(const std::string& name) const { return info_.value(values_.at(name)); }
   VarianceSource source(const std::string& name) const { return info_.source(values_.at(name)); }
   Uniformity control(const std::string& block) const { return info_.control(blocks_.at(block)); }
@@ -156,6 +159,49 @@ entry:
   // 1-D blocks of any size: tid.x is the linear index.
   Uniform linear(std::string("kernel @k() reqntid(100, 1, 1) {") + body);
   EXPECT_EQ(linear.value("w"), Uniformity::Warp);
+}
+
+// With groups of 128 (warpgroups): the same rules by 128, and warp-level facts no longer count.
+TEST(Uniformity, WarpgroupsAreGroupsOf128) {
+  const char* const body = R"(
+entry:
+  %t = intrinsic i32 tid.x()
+  %y = intrinsic i32 tid.y()
+  %g = udiv i32 %t, 128:i32
+  %s = lshr i32 %t, 7:i32
+  %w = udiv i32 %t, 32:i32
+  %w5 = lshr i32 %t, 5:i32
+  %lt = icmp ult i32 %t, 256:i32
+  %half = icmp ult i32 %t, 64:i32
+  %le = icmp ule i32 %t, 127:i32
+  %in = urem i32 %t, 128:i32
+  %gi = udiv i32 %in, 128:i32
+  %vote = intrinsic i1 warp.vote.any(-1:i32, %half)
+  ret
+}
+)";
+  const UniformityOptions groups{.use_launch_bounds = true, .group_log2 = 7};
+  Uniform shaped(std::string("kernel @k() reqntid(128, 2, 1) {") + body, groups);
+  EXPECT_EQ(shaped.value("t"), Uniformity::WarpHigh);
+  EXPECT_EQ(shaped.value("y"), Uniformity::Warp);
+  EXPECT_EQ(shaped.value("g"), Uniformity::Warp);
+  EXPECT_EQ(shaped.value("s"), Uniformity::Warp);
+  EXPECT_EQ(shaped.value("w"), Uniformity::Varying);
+  EXPECT_EQ(shaped.value("w5"), Uniformity::Varying);
+  EXPECT_EQ(shaped.value("lt"), Uniformity::Warp);
+  EXPECT_EQ(shaped.value("half"), Uniformity::Varying);
+  EXPECT_EQ(shaped.value("le"), Uniformity::Warp);
+  EXPECT_EQ(shaped.value("gi"), Uniformity::Warp);
+  EXPECT_EQ(shaped.value("vote"), Uniformity::Varying);  // one result per warp
+  // The same kernel by warps: those are warp-uniform.
+  Uniform warps(std::string("kernel @k() reqntid(128, 2, 1) {") + body);
+  EXPECT_EQ(warps.value("w"), Uniformity::Warp);
+  EXPECT_EQ(warps.value("half"), Uniformity::Warp);
+  EXPECT_EQ(warps.value("vote"), Uniformity::Warp);
+  // 64 x 2: a warpgroup holds two rows, tid.y differs inside it.
+  Uniform rows(std::string("kernel @k() reqntid(64, 2, 1) {") + body, groups);
+  EXPECT_EQ(rows.value("y"), Uniformity::Varying);
+  EXPECT_EQ(rows.value("g"), Uniformity::Varying);
 }
 
 TEST(Uniformity, SyncDependenceAtJoins) {
