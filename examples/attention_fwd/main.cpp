@@ -111,18 +111,8 @@ int main(int argc, char** argv) {
   if (!options || !valid(*options))
     return std::fprintf(stderr, "usage: attention_fwd [--small | --time] [--causal] [heads seq d ...]   (d 64 or 128)\n"),
            2;
-  std::optional<simt::Context> gpu;
-  try {
-    gpu = simt::Context::primary();
-    std::printf("GPU 0: %s (sm_%d)\n", gpu->device_name().c_str(), gpu->compute_capability());
-  } catch (const simt::Error& e) {  // no driver or no device
-    std::printf("no GPU here (%s)\n", e.what());
-  }
-  if (!gpu || gpu->compute_capability() != 90) {
-    std::printf("attention_fwd: the kernel is built for sm_90a (wgmma, TMA) and needs a GPU of compute capability 9.0; "
-                "skipped\n");
-    return 77;
-  }
+  const std::optional<simt::Context> gpu = example::open_sm90a_gpu("attention_fwd");
+  if (!gpu) return 77;
   std::vector<Shape> shapes;
   for (const auto& g : options->groups)
     shapes.push_back({std::uint32_t(g[0]), std::uint32_t(g[1]), std::uint32_t(g[2]), causal});

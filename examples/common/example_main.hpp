@@ -59,6 +59,23 @@ inline std::optional<simt::Context> open_gpu() {
   }
 }
 
+/// GPU 0's primary context for a kernel built for sm_90a (wgmma, TMA), announcing the device;
+/// nothing, with `name` saying it is skipped, where there is no GPU of compute capability 9.0 (the
+/// host reference has no warpgroup tensor cores to run it on). The caller then exits with 77.
+inline std::optional<simt::Context> open_sm90a_gpu(const char* name) {
+  std::optional<simt::Context> gpu;
+  try {
+    gpu = simt::Context::primary();
+    std::printf("GPU 0: %s (sm_%d)\n", gpu->device_name().c_str(), gpu->compute_capability());
+  } catch (const simt::Error& e) {  // no driver or no device
+    std::printf("no GPU here (%s)\n", e.what());
+  }
+  if (gpu && gpu->compute_capability() == 90) return gpu;
+  std::printf("%s: the kernel is built for sm_90a (wgmma, TMA) and needs a GPU of compute capability 9.0; skipped\n",
+              name);
+  return std::nullopt;
+}
+
 /// The sizes given on the command line, else the small set (--small, or no GPU) or the full one.
 template <class Size>
 std::vector<Size> choose(std::vector<Size> given, const Options& options, bool gpu, const std::vector<Size>& small,
