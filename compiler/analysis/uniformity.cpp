@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <utility>
 
 #include "ir/dominators.hpp"
 #include "ir/post_dominators.hpp"
@@ -223,6 +224,10 @@ class Analyzer {
   // v op c, where v may be WarpHigh: the cases that keep (or make) it warp-uniform.
   UniformityInfo::ValueInfo binary(const Instruction* i) {
     if (is_linear_thread_index(i)) return make(U::WarpHigh, VarianceSource::ThreadIndex);
+    // v / 32 / 4 is v / 128: a chain of divisions and right shifts of a WarpHigh v by constants
+    // divides v by their product, uniform when the group divides it.
+    if (const auto chain = divided_high(i); chain && chain->second % group_ == 0)
+      return {U::Warp, info_of(chain->first).source};
     UniformityInfo::ValueInfo a = info_of(i->operand(0)), b = info_of(i->operand(1));
     if (a.level != U::WarpHigh && b.level != U::WarpHigh) return join_operands(i, false);
     const Opcode op = i->opcode();
@@ -250,6 +255,29 @@ class Analyzer {
         return multiple_of_group(other, log2_) ? keep : make(U::Varying, high.source);
       default: return make(U::Varying, high.source);
     }
+  }
+
+  // For v / c1 / c2 ... (or >> s) with v WarpHigh and the c constants: v and the product of
+  // the divisors (nothing when it passes 2^32: no answer rather than a wrapped one).
+  std::optional<std::pair<const Value*, std::uint64_t>> divided_high(const Instruction* i) const {
+    std::uint64_t divisor = 1;
+    const Value* v = i;
+    for (int depth = 0; depth < 8; ++depth) {
+      if (v->value_kind() != Value::ValueKind::Instruction) return std::nullopt;
+      const auto* d = static_cast<const Instruction*>(v);
+      if (d->opcode() != Opcode::UDiv && d->opcode() != Opcode::LShr) return std::nullopt;
+      const ir::Constant* c = int_constant(d->operand(1));
+      if (c == nullptr) return std::nullopt;
+      std::uint64_t k = 0;
+      if (d->opcode() == Opcode::UDiv && c->int_bits() != 0) k = c->int_bits();
+      else if (d->opcode() == Opcode::LShr && c->int_bits() < d->type().element_bits()) k = std::uint64_t{1} << c->int_bits();
+      else return std::nullopt;
+      if (k > (std::uint64_t{1} << 32) || divisor * k > (std::uint64_t{1} << 32)) return std::nullopt;
+      divisor *= k;
+      v = d->operand(0);
+      if (info_of(v).level == U::WarpHigh) return std::make_pair(v, divisor);
+    }
+    return std::nullopt;
   }
 
   // v < 32 * k and friends are the same for the whole warp when v >> 5 is.

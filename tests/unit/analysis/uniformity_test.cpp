@@ -177,6 +177,9 @@ entry:
   %in = urem i32 %t, 128:i32
   %gi = udiv i32 %in, 128:i32
   %vote = intrinsic i1 warp.vote.any(-1:i32, %half)
+  %g2 = udiv i32 %w, 4:i32
+  %g3 = lshr i32 %w5, 2:i32
+  %g4 = udiv i32 %w, 2:i32
   ret
 }
 )";
@@ -193,6 +196,9 @@ entry:
   EXPECT_EQ(shaped.value("le"), Uniformity::Warp);
   EXPECT_EQ(shaped.value("gi"), Uniformity::Warp);
   EXPECT_EQ(shaped.value("vote"), Uniformity::Varying);  // one result per warp
+  EXPECT_EQ(shaped.value("g2"), Uniformity::Warp);       // t / 32 / 4 = t / 128
+  EXPECT_EQ(shaped.value("g3"), Uniformity::Warp);       // t >> 5 >> 2 = t >> 7
+  EXPECT_EQ(shaped.value("g4"), Uniformity::Varying);    // t / 64
   // The same kernel by warps: those are warp-uniform.
   Uniform warps(std::string("kernel @k() reqntid(128, 2, 1) {") + body);
   EXPECT_EQ(warps.value("w"), Uniformity::Warp);
