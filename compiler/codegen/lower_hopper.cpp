@@ -3,10 +3,13 @@
 //   mbarrier.init_fence       fence.mbarrier_init.release.cluster
 //   mbarrier.arrive           mbarrier.arrive.shared.b64 state, [bar]
 //   mbarrier.arrive.expect_tx mbarrier.arrive.expect_tx.shared.b64 state, [bar], bytes
+//   mbarrier.arrive.cluster   mapa.shared::cluster r, bar, rank;
+//                             mbarrier.arrive.release.cluster.shared::cluster.b64 _, [r]
 //   mbarrier.try_wait         mbarrier.try_wait.shared.b64 p, [bar], state
 //   mbarrier.try_wait.parity  mbarrier.try_wait.parity.shared.b64 p, [bar], parity
 //   fence.proxy.async.shared  fence.proxy.async.shared::cta
 //   tma.load                  cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+//   tma.load.multicast        the same with .multicast::cluster and a 16-bit cta mask
 //   tma.store                 cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group
 //   tma.commit_group          cp.async.bulk.commit_group
 //   tma.wait_group[.read]     cp.async.bulk.wait_group[.read] N
@@ -63,12 +66,15 @@ class HopperLowering : IntrinsicLowering {
       case I::MbarrierArrive: return call(N::nvvm_mbarrier_arrive_shared, {shared(args_[0])});
       case I::MbarrierArriveExpectTx:
         return call(N::nvvm_mbarrier_arrive_expect_tx_scope_cta_space_cta, {shared(args_[0]), args_[1]});
+      case I::MbarrierArriveCluster:
+        return call(N::nvvm_mbarrier_arrive_scope_cluster_space_cluster, {map_shared(), b_.getInt32(1)});
       case I::MbarrierTryWait:
         return call(N::nvvm_mbarrier_try_wait_scope_cta_space_cta, {shared(args_[0]), args_[1]});
       case I::MbarrierTryWaitParity:
         return call(N::nvvm_mbarrier_try_wait_parity_scope_cta_space_cta, {shared(args_[0]), args_[1]});
       case I::FenceProxyAsyncShared: return call(N::nvvm_fence_proxy_async_shared_cta, {});
       case I::TmaLoad: return tma_load();
+      case I::TmaLoadMulticast: return tma_load(true);
       case I::TmaStore: return tma_store();
       case I::BulkCommit: return call(N::nvvm_cp_async_bulk_commit_group, {});
       case I::BulkWait:
@@ -143,17 +149,18 @@ class HopperLowering : IntrinsicLowering {
   }
 
   // g2s tile, rank 1..5: (dst shared::cluster, bar, tensor map, coords..., cta_mask, cache_hint,
-  // use cta_mask, use cache_hint, cta_group).
-  llvm::Value* tma_load() {
+  // use cta_mask, use cache_hint, cta_group). A multicast load has the mask as operand 3.
+  llvm::Value* tma_load(bool multicast = false) {
     static constexpr llvm::Intrinsic::ID kLoad[] = {
         N::nvvm_cp_async_bulk_tensor_g2s_tile_1d, N::nvvm_cp_async_bulk_tensor_g2s_tile_2d,
         N::nvvm_cp_async_bulk_tensor_g2s_tile_3d, N::nvvm_cp_async_bulk_tensor_g2s_tile_4d,
         N::nvvm_cp_async_bulk_tensor_g2s_tile_5d};
-    const std::size_t rank = args_.size() - 3;
+    const std::size_t first = multicast ? 4 : 3, rank = args_.size() - first;
     llvm::Value* dst = b_.CreateAddrSpaceCast(shared(args_[0]), llvm::PointerType::get(s_.ctx, kSharedClusterSpace));
     std::vector<llvm::Value*> ops{dst, shared(args_[1]), args_[2]};
-    ops.insert(ops.end(), args_.begin() + 3, args_.end());
-    ops.insert(ops.end(), {b_.getInt16(0), b_.getInt64(0), b_.getFalse(), b_.getFalse(), b_.getInt32(0)});
+    ops.insert(ops.end(), args_.begin() + first, args_.end());
+    llvm::Value* mask = multicast ? b_.CreateTrunc(args_[3], b_.getInt16Ty()) : b_.getInt16(0);
+    ops.insert(ops.end(), {mask, b_.getInt64(0), b_.getInt1(multicast), b_.getFalse(), b_.getInt32(0)});
     return call(kLoad[rank - 1], ops);
   }
 

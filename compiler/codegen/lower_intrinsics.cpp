@@ -247,6 +247,14 @@ llvm::Value* DeviceApiLowering::run() {
     case I::MmaF16:
     case I::MmaBF16:
       return mma();
+    case I::PackBF16x2:
+    case I::PackF16x2: {
+      // cvt.rn.{bf16x2,f16x2}.f32 d, hi, lo: the intrinsic takes the high half first.
+      if (!require_sm()) return nullptr;
+      const bool bf16 = id_ == I::PackBF16x2;
+      llvm::Value* pair = call(bf16 ? N::nvvm_ff2bf16x2_rn : N::nvvm_ff2f16x2_rn, {args_[1], args_[0]});
+      return b_.CreateBitCast(pair, b_.getInt32Ty());
+    }
     default:
       return atomic();
   }
@@ -490,7 +498,7 @@ llvm::Value* FunctionLowerer::lower_intrinsic(const ir::Instruction& inst) {
     result = lower_print_intrinsic(s_, b_, inst, args);
   } else if (id == IntrinsicId::GlobalLoad || id == IntrinsicId::GlobalStore) {
     result = lower_cache_hinted(s_, b_, inst, args);
-  } else if (id >= IntrinsicId::BarrierSync && id <= IntrinsicId::MmaBF16) {
+  } else if (id >= IntrinsicId::BarrierSync && id <= IntrinsicId::PackF16x2) {
     result = lower_device_api(s_, b_, inst, args);
   } else if (id >= IntrinsicId::MbarrierInit && id <= IntrinsicId::ClusterStore) {
     result = lower_hopper_intrinsic(s_, b_, inst, args);

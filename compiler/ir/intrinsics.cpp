@@ -102,7 +102,7 @@ std::string check_intrinsic_signature(IntrinsicId id, Type result,
     if (all_of_result(result, operands, 2, is_i32_or_i64)) return "";
     return name + " expects two i32 or i64 operands of the result type";
   }
-  if (in(id, I::BarrierSync, I::MmaBF16)) return check_device_api(id, result, operands);
+  if (in(id, I::BarrierSync, I::PackF16x2)) return check_device_api(id, result, operands);
   if (in(id, I::MbarrierInit, I::ClusterStore)) return detail::check_hopper_signature(id, result, operands);
   // The kernel language's printf and assert.
   if (id == I::Printf) {
@@ -243,6 +243,10 @@ std::string check_device_api(IntrinsicId id, Type result, std::span<const Type> 
       if (shape({Type::vec(i32, 4), Type::vec(i32, 2), f32x4}, f32x4)) return "";
       return name + " expects (<4 x i32> a, <2 x i32> b, <4 x f32> c) and returns <4 x f32>";
     }
+    case I::PackBF16x2:
+    case I::PackF16x2:
+      if (shape({Type::f32(), Type::f32()}, i32)) return "";
+      return name + " expects (f32 lo, f32 hi) and returns i32";
     default:
       return "no signature rule for intrinsic " + name;
   }
@@ -257,6 +261,7 @@ TargetNeed intrinsic_target_need(IntrinsicId id) {
       return {80, false};
     case I::MbarrierInitFence: case I::MbarrierArriveExpectTx: case I::MbarrierTryWait:
     case I::MbarrierTryWaitParity: case I::FenceProxyAsyncShared: case I::TmaLoad: case I::TmaStore:
+    case I::MbarrierArriveCluster: case I::TmaLoadMulticast:
     case I::BulkCommit: case I::BulkWait: case I::BulkWaitRead: case I::ElectSync:
       return {90, false};
     case I::SetMaxNRegInc: case I::SetMaxNRegDec:
@@ -286,6 +291,8 @@ const char* intrinsic_instruction(IntrinsicId id) {
       return "cp.async";
     case I::MmaF16: case I::MmaBF16:
       return "mma.sync.m16n8k16";
+    case I::PackBF16x2: return "cvt.rn.bf16x2.f32";
+    case I::PackF16x2: return "cvt.rn.f16x2.f32";
     case I::MbarrierInit: return "mbarrier.init";
     case I::MbarrierInitFence: return "fence.mbarrier_init";
     case I::MbarrierArrive: return "mbarrier.arrive";
@@ -293,7 +300,8 @@ const char* intrinsic_instruction(IntrinsicId id) {
     case I::MbarrierTryWait: return "mbarrier.try_wait";
     case I::MbarrierTryWaitParity: return "mbarrier.try_wait.parity";
     case I::FenceProxyAsyncShared: return "fence.proxy.async";
-    case I::TmaLoad: case I::TmaStore: return "cp.async.bulk.tensor";
+    case I::TmaLoad: case I::TmaLoadMulticast: case I::TmaStore: return "cp.async.bulk.tensor";
+    case I::MbarrierArriveCluster: return "mbarrier.arrive.release.cluster.shared::cluster";
     case I::BulkCommit: case I::BulkWait: case I::BulkWaitRead: return "cp.async.bulk";
     case I::ElectSync: return "elect.sync";
     case I::SetMaxNRegInc: case I::SetMaxNRegDec: return "setmaxnreg";

@@ -41,6 +41,9 @@ std::string check_hopper_signature(IntrinsicId id, Type result, std::span<const 
     case I::MbarrierArriveExpectTx:
       if (ops.size() == 2 && ops[0].is_ptr() && ops[1] == i32 && result == i64) return "";
       return name + " expects (ptr bar, i32 bytes) and returns i64";
+    case I::MbarrierArriveCluster:
+      if (ops.size() == 2 && ops[0].is_ptr() && ops[1] == i32 && void_result) return "";
+      return name + " expects (ptr bar, i32 rank) and returns void";
     case I::MbarrierTryWait:
       if (ops.size() == 2 && ops[0].is_ptr() && ops[1] == i64 && result == Type::i1()) return "";
       return name + " expects (ptr bar, i64 state) and returns i1";
@@ -52,6 +55,12 @@ std::string check_hopper_signature(IntrinsicId id, Type result, std::span<const 
           all_i32(ops, 3) && void_result)
         return "";
       return name + " expects (ptr dst, ptr bar, ptr tensor map, 1 to 5 i32 coordinates) and returns void";
+    case I::TmaLoadMulticast:
+      if (ops.size() >= 5 && ops.size() <= 9 && ops[0].is_ptr() && ops[1].is_ptr() && ops[2].is_ptr() &&
+          all_i32(ops, 3) && void_result)
+        return "";
+      return name +
+             " expects (ptr dst, ptr bar, ptr tensor map, i32 cta mask, 1 to 5 i32 coordinates) and returns void";
     case I::TmaStore:
       if (ops.size() >= 3 && ops.size() <= 7 && ops[0].is_ptr() && ops[1].is_ptr() && all_i32(ops, 2) &&
           void_result)

@@ -176,7 +176,7 @@ void attention(const Map& q, const Map& k, const Map& v, uint32_t seq, uint32_t 
     for (uint32_t t = 0; t < kBN / 16; ++t)
 #pragma unroll
       for (uint32_t r = 0; r < 4; ++r)
-        p[t].reg[r] = simt::mma::pack(simt::bfloat16(s.reg[8 * t + 2 * r]), simt::bfloat16(s.reg[8 * t + 2 * r + 1]));
+        p[t].reg[r] = simt::mma::pack_bf16(s.reg[8 * t + 2 * r], s.reg[8 * t + 2 * r + 1]);
 
     vpipe.consumer_wait(at);
     [[simt::unsafe]] {  // the stage's V is complete; P's registers stay untouched until the wait

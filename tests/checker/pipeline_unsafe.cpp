@@ -1,5 +1,5 @@
-// simt::Pipeline: its barrier handle, the producer's arrival with transaction bytes and the TMA
-// copy into a stage are Tier 3: only inside [[simt::unsafe]], also when a safe helper makes the
+// simt::Pipeline: its barrier handle, the producer's arrival with transaction bytes, the TMA
+// copy into a stage, the multicast copy and the release into another block of the cluster are Tier 3: only inside [[simt::unsafe]], also when a safe helper makes the
 // call (pipeline_barrier.cpp: where init() may run).
 // RUN: not %simtc check --arch sm_90a -fno-caret-diagnostics %s 2>&1 | FileCheck %s --implicit-check-not=error:
 #include <simt/kernel.hpp>
@@ -38,7 +38,34 @@ void expect_in_helper(simt::Pipeline<2>& pipe, const simt::PipelineState<2>& at)
 }
 
 
+// The cluster's operations on a pipeline: the multicast copy, the release into another block
+// (directly, and through a safe helper).
+[[kernel, simt::block(128), simt::cluster(2, 1, 1)]] void multicast_outside_unsafe(Map map) {
+  simt::SharedTile<float, 32, 32, 128> stages;
+  simt::Pipeline<2> pipe;
+  pipe.init(1, 8);
+  simt::PipelineState<2> at;
+  simt::tma::load_multicast(stages, pipe, at, map, 3u, simt::cluster::rank(), 0, 0);
+}
+
+void release_everywhere(simt::Pipeline<2>& pipe, const simt::PipelineState<2>& at) {
+  for (uint32_t r = 0; r < simt::cluster::size(); ++r) pipe.consumer_release_in(at, r);
+}
+
+[[kernel, simt::block(128), simt::cluster(2, 1, 1)]] void remote_release(Map map) {
+  simt::Pipeline<2> pipe;
+  pipe.init(1, 8);
+  simt::PipelineState<2> at;
+  pipe.consumer_release_in(at, 1);
+  release_everywhere(pipe, at);
+  pipe.producer_drain(at);  // safe: waits only
+}
+
+
 // CHECK: pipeline_unsafe.cpp:13:8: error: 'simt::Pipeline<2>::producer_expect' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK: pipeline_unsafe.cpp:21:3: error: 'simt::tma::load' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK: pipeline_unsafe.cpp:28:66: error: 'simt::Pipeline<2>::full_barrier' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK: pipeline_unsafe.cpp:31:89: error: 'simt::Pipeline<2>::producer_expect' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
+// CHECK: pipeline_unsafe.cpp:48:3: error: 'simt::tma::load_multicast' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
+// CHECK: pipeline_unsafe.cpp:59:8: error: 'simt::Pipeline<2>::consumer_release_in' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
+// CHECK: pipeline_unsafe.cpp:52:61: error: 'simt::Pipeline<2>::consumer_release_in' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]

@@ -11,7 +11,10 @@ SIMT_REQUIRES_UNSAFE void scatter(simt::DisjointSlice<float>& out, size_t at, fl
   scatter(out, 7, first);
 }
 
+[[kernel]] void pairs(simt::DisjointSlice<float> out) { out.store_unchecked(4, simt::Vec<float, 2>{{1.0f, 2.0f}}); }
+
 // CHECK: {{.*}}unsafe_call.cpp:9:19: error: 'simt::Slice<const float>::get_unchecked' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:10:7: error: 'simt::DisjointSlice<float>::get_unchecked_mut' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:11:3: error: 'scatter' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:4:27: note: marked SIMT_REQUIRES_UNSAFE here
+// CHECK-NEXT: {{.*}}unsafe_call.cpp:14:61: error: 'simt::DisjointSlice<float>::store_unchecked' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]

@@ -28,6 +28,7 @@ SIMT_BUILTIN("mbarrier.init") void mbarrier_init(uint64_t* bar, uint32_t arrival
 SIMT_BUILTIN("mbarrier.init_fence") void mbarrier_init_fence();
 SIMT_BUILTIN("mbarrier.arrive") uint64_t mbarrier_arrive(uint64_t* bar);
 SIMT_BUILTIN("mbarrier.arrive.expect_tx") uint64_t mbarrier_arrive_expect_tx(uint64_t* bar, uint32_t bytes);
+SIMT_BUILTIN("mbarrier.arrive.cluster") void mbarrier_arrive_cluster(uint64_t* bar, uint32_t rank);
 SIMT_BUILTIN("mbarrier.try_wait") bool mbarrier_try_wait(uint64_t* bar, uint64_t state);
 SIMT_BUILTIN("mbarrier.try_wait.parity") bool mbarrier_try_wait_parity(uint64_t* bar, uint32_t parity);
 }  // namespace detail

@@ -48,6 +48,8 @@ SIMT_BUILTIN("warp.ldmatrix.x2.trans") u32x2 ldmatrix_x2_trans(const void* row);
 SIMT_BUILTIN("warp.ldmatrix.x4.trans") u32x4 ldmatrix_x4_trans(const void* row);
 SIMT_BUILTIN("warp.mma.m16n8k16.f16") f32x4 mma_f16(u32x4 a, u32x2 b, f32x4 c);
 SIMT_BUILTIN("warp.mma.m16n8k16.bf16") f32x4 mma_bf16(u32x4 a, u32x2 b, f32x4 c);
+SIMT_BUILTIN("cvt.pack.bf16x2") uint32_t pack_bf16x2(float lo, float hi);
+SIMT_BUILTIN("cvt.pack.f16x2") uint32_t pack_f16x2(float lo, float hi);
 }  // namespace detail
 
 /// ldmatrix.sync.aligned.m8n8.x1.shared.b16: lanes 0-7 each pass the address of one 16-byte row
@@ -203,6 +205,24 @@ inline FragmentC mma_m16n8k16_bf16(const FragmentA& a, const FragmentB& b, const
 template <class Half>
 inline uint32_t pack(Half lo, Half hi) {
   return uint32_t(__builtin_bit_cast(uint16_t, lo)) | uint32_t(__builtin_bit_cast(uint16_t, hi)) << 16;
+}
+
+/// `lo` and `hi` rounded to bf16 (f16), to nearest even, and packed into one fragment register,
+/// `lo` in the low half: pack(bfloat16(lo), bfloat16(hi)) as one instruction
+/// (cvt.rn.bf16x2.f32, cvt.rn.f16x2.f32; sm_80).
+inline uint32_t pack_bf16(float lo, float hi) {
+#if defined(__SIMTC__)
+  return detail::pack_bf16x2(lo, hi);
+#else
+  return pack(simt::bfloat16(lo), simt::bfloat16(hi));
+#endif
+}
+inline uint32_t pack_f16(float lo, float hi) {
+#if defined(__SIMTC__)
+  return detail::pack_f16x2(lo, hi);
+#else
+  return pack(simt::half(lo), simt::half(hi));
+#endif
 }
 
 }  // namespace simt::mma

@@ -20,12 +20,19 @@
 //   if (lane == 0) pipe.consumer_release(at);  // one arrival per consumer warp
 //   at.advance();
 //
+// A stage that the producers of several blocks of a cluster fill together (simt::tma::
+// load_multicast: one copy lands in every block of the mask) is released in each of those blocks:
+// every consumer arrives on the empty barrier of each (consumer_release_in, Tier 3), so init
+// counts the consumers of all of them; the cluster synchronises after init, and each producer
+// runs producer_drain before its block exits.
+//
 // What the types guarantee: the barriers are initialised once by the whole block, each role's
 // waits stay in step with the ring's phases. What stays with the programmer (as for Mbarrier):
 // the arrival counts given to init, the bytes on the full barrier, reading a stage only between
 // consumer_wait and consumer_release. Device only (sm_90); docs/device-api.md, "Hopper (sm_90a)".
 #pragma once
 
+#include "simt/device/cluster.hpp"
 #include "simt/device/config.hpp"
 #include "simt/device/mbarrier.hpp"
 
@@ -94,6 +101,23 @@ class SIMT_SHARED_STORAGE Pipeline {
   /// Arrives once on `at`'s empty barrier: this thread (for its warp or warpgroup, as init
   /// counted) is done reading the stage.
   void consumer_release(const PipelineState<Stages>& at) { (void)detail::mbarrier_arrive(&empty_[at.stage()]); }
+  /// Arrives once on `at`'s empty barrier in block `rank` of the cluster (release at cluster
+  /// scope), for a stage whose copies come from the producers of several blocks: rank at or past
+  /// the cluster's size stops the thread. Tier 3: block `rank` must still run (its producer
+  /// waits for these arrivals in producer_drain before it exits).
+  SIMT_REQUIRES_UNSAFE void consumer_release_in(const PipelineState<Stages>& at, uint32_t rank) {
+    if (rank >= cluster::size()) trap();
+    detail::mbarrier_arrive_cluster(&empty_[at.stage()], rank);
+  }
+  /// Waits until the consumers have released every stage once more, from `at` (the producer's
+  /// state after its last stage) on: then no arrival on this block's empty barriers is still to
+  /// come, and the block may exit while other blocks of its cluster still release into it.
+  void producer_drain(PipelineState<Stages> at) {
+    for (unsigned s = 0; s < Stages; ++s) {
+      producer_acquire(at);
+      at.advance();
+    }
+  }
   /// The producer's arrival on `at`'s full barrier: adds `bytes` to the transaction bytes the
   /// phase waits for and arrives once; the copies into the stage (simt::tma::load with the
   /// pipeline) deliver them. Tier 3: the bytes must be those of the copies.

@@ -270,6 +270,14 @@ class DisjointSlice {
     SIMT_GLOBAL_NOTE(where, data_ + i, 1, write)
     return data_[i];
   }
+  /// Elements [i, i + N) as one vector store when the address is aligned to the vector (else
+  /// one store per element), whichever thread owns them, without a bounds check: the caller
+  /// guarantees that no other thread accesses them concurrently and that i + N <= size().
+  template <size_t N>
+  SIMT_REQUIRES_UNSAFE void store_unchecked(size_t i, const Vec<T, N>& v SIMT_GLOBAL_WHERE) {
+    SIMT_GLOBAL_NOTE(where, data_ + i, N, write)
+    detail::hinted::write_vector<T, N, cache::normal>(data_ + i, N, v);
+  }
   /// The address of the first element (a raw pointer).
   SIMT_REQUIRES_UNSAFE T* data() { return data_; }
 

@@ -26,6 +26,7 @@
 // source is reused. Device only; docs/device-api.md, "Hopper (sm_90a)".
 #pragma once
 
+#include "simt/device/cluster.hpp"
 #include "simt/device/config.hpp"
 #include "simt/device/mbarrier.hpp"
 #include "simt/device/pipeline.hpp"
@@ -55,6 +56,9 @@ class alignas(64) TensorMap {
   /// Elements and bytes of one box: what a load delivers (zeros past the tensor's edge included).
   static constexpr uint32_t box_elements = (Box * ...);
   static constexpr uint32_t box_bytes = box_elements * sizeof(T);
+  /// The element type, and the box's innermost extent (a row of a shared tile it lands in).
+  using element_type = T;
+  static constexpr unsigned inner_extent = kInner[0];
 
   TensorMap(const TensorMap&) = delete;
   TensorMap& operator=(const TensorMap&) = delete;
@@ -73,6 +77,18 @@ SIMT_BUILTIN("tma.load")
 void tma_load(void* dst, uint64_t* bar, const void* map, int32_t x, int32_t y, int32_t z, int32_t w);
 SIMT_BUILTIN("tma.load")
 void tma_load(void* dst, uint64_t* bar, const void* map, int32_t x, int32_t y, int32_t z, int32_t w, int32_t v);
+SIMT_BUILTIN("tma.load.multicast")
+void tma_load_multicast(void* dst, uint64_t* bar, const void* map, uint32_t mask, int32_t x);
+SIMT_BUILTIN("tma.load.multicast")
+void tma_load_multicast(void* dst, uint64_t* bar, const void* map, uint32_t mask, int32_t x, int32_t y);
+SIMT_BUILTIN("tma.load.multicast")
+void tma_load_multicast(void* dst, uint64_t* bar, const void* map, uint32_t mask, int32_t x, int32_t y, int32_t z);
+SIMT_BUILTIN("tma.load.multicast")
+void tma_load_multicast(void* dst, uint64_t* bar, const void* map, uint32_t mask, int32_t x, int32_t y, int32_t z,
+                        int32_t w);
+SIMT_BUILTIN("tma.load.multicast")
+void tma_load_multicast(void* dst, uint64_t* bar, const void* map, uint32_t mask, int32_t x, int32_t y, int32_t z,
+                        int32_t w, int32_t v);
 SIMT_BUILTIN("tma.store") void tma_store(const void* src, const void* map, int32_t x);
 SIMT_BUILTIN("tma.store") void tma_store(const void* src, const void* map, int32_t x, int32_t y);
 SIMT_BUILTIN("tma.store") void tma_store(const void* src, const void* map, int32_t x, int32_t y, int32_t z);
@@ -125,6 +141,19 @@ SIMT_REQUIRES_UNSAFE void load(SharedTile<T, R, C, A>& dst, Mbarrier& bar, const
   simt::detail::tma_load(dst.data(), bar.native_handle(), Access<T, Box...>::descriptor(map), int32_t(coords)...);
 }
 
+namespace detail {
+// Bytes of one stage of a tile that holds Stages stages of boxes of Map, with the checks common to
+// the loads into a stage.
+template <unsigned Stages, class Map, size_t R, size_t C, size_t A, class... Coords>
+constexpr size_t stage_bytes() {
+  constexpr size_t bytes = R / Stages * C * sizeof(typename Map::element_type);
+  static_assert(R % Stages == 0, "the tile holds whole stages: its rows are a multiple of the stages");
+  static_assert(Map::inner_extent == C, "a stage's rows are the box's innermost extent");
+  static_assert(check_box<Map, bytes, A, Coords...>());
+  return bytes;
+}
+}  // namespace detail
+
 /// The same into stage at.stage() of `dst`, a tile that holds the Stages stages of `pipe` one
 /// after the other (R / Stages rows each, a row being the box's innermost extent), completing on
 /// the stage's full barrier. A stage may hold several boxes one after the other (a row of 256
@@ -133,16 +162,32 @@ template <unsigned Part = 0, unsigned Stages, class T, unsigned... Box, size_t R
 SIMT_REQUIRES_UNSAFE void load(SharedTile<T, R, C, A>& dst, Pipeline<Stages>& pipe, const PipelineState<Stages>& at,
                                const TensorMap<T, Box...>& map, Coords... coords) {
   using Map = TensorMap<T, Box...>;
-  constexpr unsigned inner[] = {Box...};
-  constexpr size_t stage_bytes = R / Stages * C * sizeof(T);
-  static_assert(R % Stages == 0, "the tile holds whole stages: its rows are a multiple of the stages");
-  static_assert(inner[0] == C, "a stage's rows are the box's innermost extent");
-  static_assert(detail::check_box<Map, stage_bytes, A, Coords...>());
+  constexpr size_t stage_bytes = detail::stage_bytes<Stages, Map, R, C, A, Coords...>();
   static_assert((Part + 1) * size_t(Map::box_bytes) <= stage_bytes, "box Part of a stage lies past the stage's end");
   static_assert(stage_bytes % 128 == 0 && (Part == 0 || Map::box_bytes % 128 == 0),
                 "each stage, and each box in it, starts 128-byte aligned");
   simt::detail::tma_load(reinterpret_cast<unsigned char*>(dst.data()) + at.stage() * stage_bytes + Part * Map::box_bytes,
                          pipe.full_barrier(at), Access<T, Box...>::descriptor(map), int32_t(coords)...);
+}
+
+/// The same for a stage that the blocks of a cluster fill together: box `part` of the stage
+/// lands at the same place in every block whose bit `mask` sets (bit r: rank r), and completes
+/// on that block's full barrier of the stage (cp.async.bulk.tensor.Nd.shared::cluster.global.tile.
+/// mbarrier::complete_tx::bytes.multicast::cluster). A part past the stage's boxes, a mask of
+/// no block or one with a bit at or past the cluster's size stops the thread. Each block expects
+/// the bytes of every box copied into it; docs/device-api.md, "TMA multicast".
+template <unsigned Stages, class T, unsigned... Box, size_t R, size_t C, size_t A, class... Coords>
+SIMT_REQUIRES_UNSAFE void load_multicast(SharedTile<T, R, C, A>& dst, Pipeline<Stages>& pipe,
+                                         const PipelineState<Stages>& at, const TensorMap<T, Box...>& map,
+                                         uint32_t mask, uint32_t part, Coords... coords) {
+  using Map = TensorMap<T, Box...>;
+  constexpr size_t stage_bytes = detail::stage_bytes<Stages, Map, R, C, A, Coords...>();
+  static_assert(stage_bytes % 128 == 0 && (stage_bytes == Map::box_bytes || Map::box_bytes % 128 == 0),
+                "each stage, and each box in it, starts 128-byte aligned");
+  if (part >= stage_bytes / Map::box_bytes || mask == 0 || mask >= (1u << cluster::size())) trap();
+  simt::detail::tma_load_multicast(
+      reinterpret_cast<unsigned char*>(dst.data()) + at.stage() * stage_bytes + part * Map::box_bytes,
+      pipe.full_barrier(at), Access<T, Box...>::descriptor(map), mask, int32_t(coords)...);
 }
 
 /// Starts copying `src` into the box at (coords...) of the tensor (elements past the edge are

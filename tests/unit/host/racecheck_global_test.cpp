@@ -116,6 +116,29 @@ TEST(HostRacecheckGlobal, AVectorLoadReadsItsElements) {
   EXPECT_EQ(seen[0], 2.0f);
 }
 
+// A vector store writes its N elements: block 0 stores elements [2, 4) in one store_unchecked<2>,
+// block 1 stores [3, 5), unaligned (one store per element on the GPU): they meet on element 3.
+constexpr std::uint32_t kPairWrite = __LINE__ + 5;
+void pair_stores(simt::DisjointSlice<unsigned> out) {
+  if (simt::thread::index_in_block().get() != 0) return;
+  const unsigned b = simt::block::index_x();
+  [[simt::unsafe]] {  // test: the blocks overlap on purpose
+    out.store_unchecked(2 + b, simt::Vec<unsigned, 2>{{10 * b + 1, 10 * b + 2}});
+  }
+}
+
+TEST(HostRacecheckGlobal, AVectorStoreWritesItsElements) {
+  std::vector<unsigned> out(6, 0);
+  const LaunchResult r = checked(2, 2, pair_stores, simt::host::disjoint(out));
+  ASSERT_EQ(r.race_count, 1u);
+  EXPECT_EQ(simt::host::to_string(r.races[0]),
+            "race between two blocks on global memory of argument 0: write of 8 bytes at offset 12 (element 3) by "
+            "thread (0, 0, 0) of block (1, 0, 0) at " +
+                at(kPairWrite) + " after write of 8 bytes at offset 8 (element 2) by thread (0, 0, 0) of block (0, 0, 0) at " +
+                at(kPairWrite));
+  EXPECT_EQ(out, (std::vector<unsigned>{0, 0, 1, 11, 12, 0}));
+}
+
 // Every thread of a block writes element 0, with or without a barrier between the writers.
 constexpr std::uint32_t kTurnWrite = __LINE__ + 5;
 template <bool Sync>
