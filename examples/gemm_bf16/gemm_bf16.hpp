@@ -1,14 +1,16 @@
 // Shared by the kernel file and the host program.
+// Its constants are constexpr, not inline: each file that includes it has its own, since
+// bench_kernels links several examples whose constants share names (kBM, kBlock, ...).
 #pragma once
 
 #include <stdint.h>
 
-inline constexpr uint32_t kBM = 128;       // rows of C per tile (64 per consumer warpgroup)
-inline constexpr uint32_t kBN = 256;       // columns of C per tile: wgmma's largest N
-inline constexpr uint32_t kBK = 64;        // depth of a stage: 64 bf16, one 128-byte swizzled row
-inline constexpr uint32_t kStages = 4;     // shared-memory stages: 4 x 48 KiB
-inline constexpr uint32_t kConsumers = 2;  // consumer warpgroups; one more produces
-inline constexpr uint32_t kThreads = 128 * (1 + kConsumers);
-inline constexpr uint32_t kGroupM = 8;     // rows of tiles a block walks before the next columns (L2 reuse)
+constexpr uint32_t kBM = 128;       // rows of C per tile (64 per consumer warpgroup)
+constexpr uint32_t kBN = 256;       // columns of C per tile: wgmma's largest N
+constexpr uint32_t kBK = 64;        // depth of a stage: 64 bf16, one 128-byte swizzled row
+constexpr uint32_t kStages = 4;     // shared-memory stages: 4 x 48 KiB
+constexpr uint32_t kConsumers = 2;  // consumer warpgroups; one more produces
+constexpr uint32_t kThreads = 128 * (1 + kConsumers);
+constexpr uint32_t kGroupM = 8;     // rows of tiles a block walks before the next columns (L2 reuse)
 /// k must be a multiple of this: rows of A and B then start 16-byte aligned (TMA's row stride).
-inline constexpr uint32_t kAlign = 8;
+constexpr uint32_t kAlign = 8;

@@ -1,7 +1,9 @@
 // Shared by the kernel file and the host program.
+// Its constants are constexpr, not inline: each file that includes it has its own, since
+// bench_kernels links several examples whose constants share names (kBM, kBlock, ...).
 #pragma once
 
 #include <stdint.h>
 
-inline constexpr uint32_t kBX = 32;  // block: kBX x kBY threads, one grid point each
-inline constexpr uint32_t kBY = 8;
+constexpr uint32_t kBX = 32;  // block: kBX x kBY threads, one grid point each
+constexpr uint32_t kBY = 8;

@@ -1,8 +1,10 @@
 // Shared by the kernel file and the host program.
+// Its constants are constexpr, not inline: each file that includes it has its own, since
+// bench_kernels links several examples whose constants share names (kBM, kBlock, ...).
 #pragma once
 
 #include <stdint.h>
 
-inline constexpr uint32_t kBlock = 256;  // threads per block; a block normalises one row
+constexpr uint32_t kBlock = 256;  // threads per block; a block normalises one row
 /// Elements of a row each thread keeps in registers (layer_norm_1k ... layer_norm_16k).
-inline constexpr uint32_t kPerThread = 32;
+constexpr uint32_t kPerThread = 32;

@@ -1,4 +1,6 @@
 // Shared by the kernel file and the host program: the vector type and the block size.
+// Its constants are constexpr, not inline: each file that includes it has its own, since
+// bench_kernels links several examples whose constants share names (kBM, kBlock, ...).
 #pragma once
 
 #include <stdint.h>
@@ -9,6 +11,6 @@ struct alignas(16) Float4 {
 };
 
 /// Threads per block; a multiple of 64 (the shared-memory tree stops at 64 partial sums).
-inline constexpr uint32_t kBlock = 256;
+constexpr uint32_t kBlock = 256;
 /// At most this many blocks: each thread then sums several Float4s before the block reduces.
-inline constexpr uint32_t kMaxBlocks = 1024;
+constexpr uint32_t kMaxBlocks = 1024;
