@@ -150,6 +150,7 @@ class DeviceApiLowering {
   llvm::Value* atomic_rmw(llvm::Value* ptr, llvm::Value* value, unsigned order, unsigned scope);
   llvm::Value* async_copy();
   llvm::Value* ldmatrix();
+  llvm::Value* stmatrix();
   llvm::Value* mma();
 
   ModuleState& s_;
@@ -244,6 +245,9 @@ llvm::Value* DeviceApiLowering::run() {
     case I::LdMatrixX1: case I::LdMatrixX2: case I::LdMatrixX4:
     case I::LdMatrixX1Trans: case I::LdMatrixX2Trans: case I::LdMatrixX4Trans:
       return ldmatrix();
+    case I::StMatrixX1: case I::StMatrixX2: case I::StMatrixX4:
+    case I::StMatrixX1Trans: case I::StMatrixX2Trans: case I::StMatrixX4Trans:
+      return stmatrix();
     case I::MmaF16:
     case I::MmaBF16:
       return mma();
@@ -446,6 +450,32 @@ llvm::Value* DeviceApiLowering::ldmatrix() {
   llvm::Value* out = llvm::PoisonValue::get(llvm::FixedVectorType::get(b_.getInt32Ty(), n));
   for (unsigned i = 0; i < n; ++i) out = b_.CreateInsertElement(out, b_.CreateExtractValue(r, i), i);
   return out;
+}
+
+// stmatrix.sync.aligned.m8n8.x{1,2,4}{,.trans}.shared.b16 (sm_90): the fragment's registers
+// become the intrinsic's operands after the row address.
+llvm::Value* DeviceApiLowering::stmatrix() {
+  using I = IntrinsicId;
+  namespace N = llvm::Intrinsic;
+  if (!require_sm()) return nullptr;
+  llvm::Value* ptr = b_.CreateAddrSpaceCast(args_[0], llvm::PointerType::get(s_.ctx, 3));
+  llvm::Intrinsic::ID which;
+  switch (id_) {
+    case I::StMatrixX1: which = N::nvvm_stmatrix_sync_aligned_m8n8_x1_b16; break;
+    case I::StMatrixX2: which = N::nvvm_stmatrix_sync_aligned_m8n8_x2_b16; break;
+    case I::StMatrixX4: which = N::nvvm_stmatrix_sync_aligned_m8n8_x4_b16; break;
+    case I::StMatrixX1Trans: which = N::nvvm_stmatrix_sync_aligned_m8n8_x1_trans_b16; break;
+    case I::StMatrixX2Trans: which = N::nvvm_stmatrix_sync_aligned_m8n8_x2_trans_b16; break;
+    default: which = N::nvvm_stmatrix_sync_aligned_m8n8_x4_trans_b16; break;
+  }
+  std::vector<llvm::Value*> ops{ptr};
+  if (auto* vec = llvm::dyn_cast<llvm::FixedVectorType>(args_[1]->getType())) {
+    for (unsigned i = 0; i < vec->getNumElements(); ++i) ops.push_back(b_.CreateExtractElement(args_[1], i));
+  } else {
+    ops.push_back(args_[1]);
+  }
+  call(which, ops, {ptr->getType()});  // overloaded on the pointer
+  return nullptr;
 }
 
 // mma.sync.aligned.m16n8k16.row.col.f32.{f16,bf16}.{f16,bf16}.f32: the fragments travel as

@@ -237,6 +237,14 @@ std::string check_device_api(IntrinsicId id, Type result, std::span<const Type> 
       if (ops.size() == 1 && ops[0].is_ptr() && result == want) return "";
       return name + " expects one ptr operand and returns " + want.str();
     }
+    case I::StMatrixX1: case I::StMatrixX2: case I::StMatrixX4:
+    case I::StMatrixX1Trans: case I::StMatrixX2Trans: case I::StMatrixX4Trans: {
+      unsigned regs = (id == I::StMatrixX1 || id == I::StMatrixX1Trans) ? 1
+                      : (id == I::StMatrixX2 || id == I::StMatrixX2Trans) ? 2 : 4;
+      Type want = regs == 1 ? i32 : Type::vec(i32, regs);
+      if (ops.size() == 2 && ops[0].is_ptr() && ops[1] == want && result.is_void()) return "";
+      return name + " expects (ptr, " + want.str() + ") and returns void";
+    }
     case I::MmaF16:
     case I::MmaBF16: {
       Type f32x4 = Type::vec(Type::f32(), 4);
@@ -263,6 +271,8 @@ TargetNeed intrinsic_target_need(IntrinsicId id) {
     case I::MbarrierTryWaitParity: case I::FenceProxyAsyncShared: case I::TmaLoad: case I::TmaStore:
     case I::MbarrierArriveCluster: case I::TmaLoadMulticast:
     case I::BulkCommit: case I::BulkWait: case I::BulkWaitRead: case I::ElectSync:
+    case I::StMatrixX1: case I::StMatrixX2: case I::StMatrixX4:
+    case I::StMatrixX1Trans: case I::StMatrixX2Trans: case I::StMatrixX4Trans:
       return {90, false};
     case I::SetMaxNRegInc: case I::SetMaxNRegDec:
       return {90, true, true};
@@ -291,6 +301,9 @@ const char* intrinsic_instruction(IntrinsicId id) {
       return "cp.async";
     case I::MmaF16: case I::MmaBF16:
       return "mma.sync.m16n8k16";
+    case I::StMatrixX1: case I::StMatrixX2: case I::StMatrixX4:
+    case I::StMatrixX1Trans: case I::StMatrixX2Trans: case I::StMatrixX4Trans:
+      return "stmatrix";
     case I::PackBF16x2: return "cvt.rn.bf16x2.f32";
     case I::PackF16x2: return "cvt.rn.f16x2.f32";
     case I::MbarrierInit: return "mbarrier.init";

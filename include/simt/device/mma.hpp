@@ -48,6 +48,12 @@ SIMT_BUILTIN("warp.ldmatrix.x2.trans") u32x2 ldmatrix_x2_trans(const void* row);
 SIMT_BUILTIN("warp.ldmatrix.x4.trans") u32x4 ldmatrix_x4_trans(const void* row);
 SIMT_BUILTIN("warp.mma.m16n8k16.f16") f32x4 mma_f16(u32x4 a, u32x2 b, f32x4 c);
 SIMT_BUILTIN("warp.mma.m16n8k16.bf16") f32x4 mma_bf16(u32x4 a, u32x2 b, f32x4 c);
+SIMT_BUILTIN("warp.stmatrix.x1") void stmatrix_x1(void* row, uint32_t r);
+SIMT_BUILTIN("warp.stmatrix.x2") void stmatrix_x2(void* row, u32x2 r);
+SIMT_BUILTIN("warp.stmatrix.x4") void stmatrix_x4(void* row, u32x4 r);
+SIMT_BUILTIN("warp.stmatrix.x1.trans") void stmatrix_x1_trans(void* row, uint32_t r);
+SIMT_BUILTIN("warp.stmatrix.x2.trans") void stmatrix_x2_trans(void* row, u32x2 r);
+SIMT_BUILTIN("warp.stmatrix.x4.trans") void stmatrix_x4_trans(void* row, u32x4 r);
 SIMT_BUILTIN("cvt.pack.bf16x2") uint32_t pack_bf16x2(float lo, float hi);
 SIMT_BUILTIN("cvt.pack.f16x2") uint32_t pack_f16x2(float lo, float hi);
 }  // namespace detail
@@ -78,6 +84,29 @@ SIMT_REQUIRES_UNSAFE inline FragmentA ldmatrix_x4_trans(const void* row) {
   FragmentA f;
   *reinterpret_cast<detail::u32x4*>(&f) = detail::ldmatrix_x4_trans(row);
   return f;
+}
+/// stmatrix.sync.aligned.m8n8.x1.shared.b16 (sm_90), ldmatrix's inverse: lanes 0-7 each pass
+/// the address of one 16-byte row of an 8 x 8 matrix of 16-bit values, and lane l's register
+/// lands in row l / 4, columns 2(l % 4), +1 (.trans: column l / 4, rows 2(l % 4), +1).
+SIMT_REQUIRES_UNSAFE inline void stmatrix_x1(void* row, uint32_t r) { detail::stmatrix_x1(row, r); }
+SIMT_REQUIRES_UNSAFE inline void stmatrix_x1_trans(void* row, uint32_t r) { detail::stmatrix_x1_trans(row, r); }
+/// .x2: two matrices, rows from lanes 0-7 and 8-15, register k into matrix k.
+SIMT_REQUIRES_UNSAFE inline void stmatrix_x2(void* row, uint32_t r0, uint32_t r1) {
+  FragmentB f{{r0, r1}};
+  detail::stmatrix_x2(row, *reinterpret_cast<const detail::u32x2*>(&f));
+}
+SIMT_REQUIRES_UNSAFE inline void stmatrix_x2_trans(void* row, uint32_t r0, uint32_t r1) {
+  FragmentB f{{r0, r1}};
+  detail::stmatrix_x2_trans(row, *reinterpret_cast<const detail::u32x2*>(&f));
+}
+/// .x4: four matrices, rows from lanes 0-7, 8-15, 16-23 and 24-31.
+SIMT_REQUIRES_UNSAFE inline void stmatrix_x4(void* row, uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3) {
+  FragmentA f{{r0, r1, r2, r3}};
+  detail::stmatrix_x4(row, *reinterpret_cast<const detail::u32x4*>(&f));
+}
+SIMT_REQUIRES_UNSAFE inline void stmatrix_x4_trans(void* row, uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3) {
+  FragmentA f{{r0, r1, r2, r3}};
+  detail::stmatrix_x4_trans(row, *reinterpret_cast<const detail::u32x4*>(&f));
 }
 /// D = A * B + C, mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.
 SIMT_REQUIRES_UNSAFE inline FragmentC mma_m16n8k16_f16(const FragmentA& a, const FragmentB& b, const FragmentC& c) {
@@ -122,6 +151,25 @@ inline void ldmatrix(const void* row, uint32_t* out, uint32_t count, bool trans)
   simt::detail::fiber::gather(0xffffffffu, &row, rows, sizeof(row), "simt::mma::ldmatrix");
   const uint32_t lane = simt::detail::fiber::lane_id();
   for (uint32_t m = 0; m < count; ++m) out[m] = ldmatrix_reg(rows, lane, m, trans);
+}
+
+// stmatrix: each lane of the first 8 count writes the row it passed, from the lanes' registers
+// (ldmatrix_reg's layout run backwards).
+inline void stmatrix(void* row, const uint32_t* regs, uint32_t count, bool trans) {
+  const uint32_t lane = simt::detail::fiber::lane_id();
+  if (lane < 8 * count) simt::detail::race_note(row, 16, simt::host::AccessKind::write);
+  uint32_t all[32][4] = {};
+  uint32_t mine[4] = {};
+  for (uint32_t m = 0; m < count; ++m) mine[m] = regs[m];
+  simt::detail::fiber::gather(0xffffffffu, mine, all, sizeof(mine), "simt::mma::stmatrix");
+  if (lane >= 8 * count) return;
+  const uint32_t m = lane / 8, r = lane % 8;
+  for (uint32_t col = 0; col < 8; ++col) {
+    // Non-transposed: lane 4r + col / 2 holds (r, col); transposed: lane 4 col + r / 2 holds (r, col).
+    const uint32_t from = trans ? 4 * col + r / 2 : 4 * r + col / 2, half = trans ? r % 2 : col % 2;
+    const uint16_t v = uint16_t(half == 0 ? all[from][m] & 0xffffu : all[from][m] >> 16);
+    std::memcpy(static_cast<unsigned char*>(row) + 2 * col, &v, 2);
+  }
 }
 
 struct Operands {
@@ -192,6 +240,24 @@ inline FragmentA ldmatrix_x4_trans(const void* row) {
   FragmentA f;
   detail::ldmatrix(row, f.reg, 4, true);
   return f;
+}
+inline void stmatrix_x1(void* row, uint32_t r) { detail::stmatrix(row, &r, 1, false); }
+inline void stmatrix_x1_trans(void* row, uint32_t r) { detail::stmatrix(row, &r, 1, true); }
+inline void stmatrix_x2(void* row, uint32_t r0, uint32_t r1) {
+  const uint32_t regs[2] = {r0, r1};
+  detail::stmatrix(row, regs, 2, false);
+}
+inline void stmatrix_x2_trans(void* row, uint32_t r0, uint32_t r1) {
+  const uint32_t regs[2] = {r0, r1};
+  detail::stmatrix(row, regs, 2, true);
+}
+inline void stmatrix_x4(void* row, uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3) {
+  const uint32_t regs[4] = {r0, r1, r2, r3};
+  detail::stmatrix(row, regs, 4, false);
+}
+inline void stmatrix_x4_trans(void* row, uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3) {
+  const uint32_t regs[4] = {r0, r1, r2, r3};
+  detail::stmatrix(row, regs, 4, true);
 }
 inline FragmentC mma_m16n8k16_f16(const FragmentA& a, const FragmentB& b, const FragmentC& c) {
   return detail::mma<simt::half>(a, b, c);

@@ -71,4 +71,47 @@ void check_tile_product() {
 TEST(HostMma, HalfPrecisionTileProduct) { check_tile_product<false>(); }
 TEST(HostMma, BFloat16TileProduct) { check_tile_product<true>(); }
 
+// stmatrix, ldmatrix's inverse: lane l's register (2l, 2l + 1) lands in row l / 4, columns
+// 2(l % 4), +1 of an 8 x 8 matrix, so element (r, c) is 8r + c; transposed, 8c + r. Then the
+// 16 x 16 A tile through ldmatrix_x4 and back through stmatrix_x4 (and its transposed pair)
+// comes back unchanged.
+void store_matrices(simt::DisjointSlice<std::uint16_t> plain, simt::DisjointSlice<std::uint16_t> trans,
+                    simt::DisjointSlice<std::uint16_t> round_trip, simt::DisjointSlice<std::uint16_t> round_trip_t) {
+  simt::SharedArray<std::uint16_t, 64, 16> p, t;
+  simt::SharedArray<std::uint16_t, 256, 16> tile, back, back_t;
+  const unsigned lane = simt::warp::lane_id();
+  for (std::size_t k = lane; k < 256; k += 32) [[simt::unsafe]] { tile.at_mut(k) = std::uint16_t(3 * k + 1); }
+  simt::sync_threads();
+  [[simt::unsafe]] {  // one warp; each lane passes one 16-byte row of each matrix
+    const std::uint32_t reg = (2 * lane) | (2 * lane + 1) << 16;
+    simt::mma::stmatrix_x1(p.data() + lane % 8 * 8, reg);
+    simt::mma::stmatrix_x1_trans(t.data() + lane % 8 * 8, reg);
+    const std::size_t row = (lane % 16) * 16 + (lane / 16) * 8;
+    const simt::mma::FragmentA fa = simt::mma::ldmatrix_x4(tile.data() + row);
+    simt::mma::stmatrix_x4(back.data() + row, fa.reg[0], fa.reg[1], fa.reg[2], fa.reg[3]);
+    const simt::mma::FragmentA ft = simt::mma::ldmatrix_x4_trans(tile.data() + row);
+    simt::mma::stmatrix_x4_trans(back_t.data() + row, ft.reg[0], ft.reg[1], ft.reg[2], ft.reg[3]);
+  }
+  simt::sync_threads();
+  [[simt::unsafe]] {
+    for (std::size_t k = lane; k < 64; k += 32) plain.at_mut(k) = p[k], trans.at_mut(k) = t[k];
+    for (std::size_t k = lane; k < 256; k += 32) round_trip.at_mut(k) = back[k], round_trip_t.at_mut(k) = back_t[k];
+  }
+}
+
+TEST(HostMma, StmatrixIsLdmatrixBackwards) {
+  std::vector<std::uint16_t> plain(64), trans(64), round_trip(256), round_trip_t(256);
+  simt::host::launch_1d(1, 32, store_matrices, simt::host::disjoint(plain), simt::host::disjoint(trans),
+                        simt::host::disjoint(round_trip), simt::host::disjoint(round_trip_t));
+  for (unsigned r = 0; r < 8; ++r)
+    for (unsigned c = 0; c < 8; ++c) {
+      EXPECT_EQ(plain[8 * r + c], 8 * r + c) << "(" << r << ", " << c << ")";
+      EXPECT_EQ(trans[8 * r + c], 8 * c + r) << "(" << r << ", " << c << ") transposed";
+    }
+  for (unsigned k = 0; k < 256; ++k) {
+    EXPECT_EQ(round_trip[k], 3 * k + 1) << k;
+    EXPECT_EQ(round_trip_t[k], 3 * k + 1) << k << " transposed";
+  }
+}
+
 }  // namespace
