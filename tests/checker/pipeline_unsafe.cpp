@@ -61,6 +61,20 @@ void release_everywhere(simt::Pipeline<2>& pipe, const simt::PipelineState<2>& a
   pipe.producer_drain(at);  // safe: waits only
 }
 
+// The multicast copy through a safe helper, in a loop after an early return.
+void multicast_half(simt::SharedTile<float, 32, 32, 128>& stages, simt::Pipeline<2>& pipe,
+                    const simt::PipelineState<2>& at, const Map& map) {
+  simt::tma::load_multicast(stages, pipe, at, map, 3u, simt::cluster::rank(), 0, 0);
+}
+
+[[kernel, simt::block(128), simt::cluster(2, 1, 1)]] void multicast_in_helper(Map map, uint32_t n) {
+  simt::SharedTile<float, 32, 32, 128> stages;
+  simt::Pipeline<2> pipe;
+  pipe.init(1, 8);
+  simt::PipelineState<2> at;
+  if (simt::thread::index_x() != 0) return;
+  for (uint32_t i = 0; i < n; ++i) multicast_half(stages, pipe, at, map);
+}
 
 // CHECK: pipeline_unsafe.cpp:13:8: error: 'simt::Pipeline<2>::producer_expect' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK: pipeline_unsafe.cpp:21:3: error: 'simt::tma::load' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
@@ -69,3 +83,4 @@ void release_everywhere(simt::Pipeline<2>& pipe, const simt::PipelineState<2>& a
 // CHECK: pipeline_unsafe.cpp:48:3: error: 'simt::tma::load_multicast' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK: pipeline_unsafe.cpp:59:8: error: 'simt::Pipeline<2>::consumer_release_in' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK: pipeline_unsafe.cpp:52:61: error: 'simt::Pipeline<2>::consumer_release_in' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
+// CHECK: pipeline_unsafe.cpp:67:3: error: 'simt::tma::load_multicast' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]

@@ -13,8 +13,13 @@ SIMT_REQUIRES_UNSAFE void scatter(simt::DisjointSlice<float>& out, size_t at, fl
 
 [[kernel]] void pairs(simt::DisjointSlice<float> out) { out.store_unchecked(4, simt::Vec<float, 2>{{1.0f, 2.0f}}); }
 
+void store_pair(simt::DisjointSlice<float>& out, size_t at) { out.store_unchecked(at, simt::Vec<float, 2>{{0.0f, 0.0f}}); }
+
+[[kernel]] void pairs_in_helper(simt::DisjointSlice<float> out) { store_pair(out, 6); }
+
 // CHECK: {{.*}}unsafe_call.cpp:9:19: error: 'simt::Slice<const float>::get_unchecked' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:10:7: error: 'simt::DisjointSlice<float>::get_unchecked_mut' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:11:3: error: 'scatter' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:4:27: note: marked SIMT_REQUIRES_UNSAFE here
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:14:61: error: 'simt::DisjointSlice<float>::store_unchecked' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
+// CHECK-NEXT: {{.*}}unsafe_call.cpp:16:67: error: 'simt::DisjointSlice<float>::store_unchecked' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
