@@ -264,6 +264,20 @@ class DisjointSlice {
 
   /// Element i: at_mut(i) and operator[](i) (see SIMT_DISJOINT_SLICE_ANY_ELEMENT).
   SIMT_DISJOINT_SLICE_ANY_ELEMENT
+  /// Elements [i, i + N) from v, the vector form of at_mut(i): one vector store when all N are
+  /// inside the slice and the address is aligned to the vector (N * sizeof(T)), element stores
+  /// of those inside otherwise (N a power of two). An i at or past size() stops the thread;
+  /// simt-global-race proves that no other thread touches the elements written. A cache policy
+  /// as TileRef::store's.
+  template <size_t N, cache::store_policy Policy = cache::normal>
+  void store(size_t i, const Vec<T, N>& v SIMT_GLOBAL_WHERE) {
+    static_assert(__is_same(Policy, cache::normal) || detail::hinted::fits<T, N>,
+                  "a cache policy other than normal moves at most 16 bytes of 4- or 8-byte elements");
+    if (i >= size_) detail::bounds_fail(i, size_ SIMT_GLOBAL_PASS(where));
+    const size_t count = size_ - i < N ? size_ - i : N;
+    SIMT_GLOBAL_NOTE(where, data_ + i, count, write)
+    detail::hinted::write_vector<T, N, Policy>(data_ + i, count, v);
+  }
   /// Element `i`, whichever thread owns it, without a bounds check: the caller guarantees that
   /// no other thread writes or reads it concurrently and that i < size().
   SIMT_REQUIRES_UNSAFE T& get_unchecked_mut(size_t i SIMT_GLOBAL_WHERE) {

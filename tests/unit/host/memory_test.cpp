@@ -189,6 +189,24 @@ TEST(HostVectorLoads, TilesUnderCachePolicies) {
   EXPECT_EQ(v, (std::vector<float>{2, 1, 4, 3, 0}));
 }
 
+// DisjointSlice::store<N>(i, v): thread t writes elements 4t .. 4t + 3; the last vector keeps
+// only the elements inside the slice, and a vector that starts past the end stops the thread.
+void vector_stores(simt::DisjointSlice<int> out) {
+  const std::size_t t = simt::thread::index_1d().get();
+  out.store<4>(4 * t, simt::Vec<int, 4>{{int(10 * t + 1), int(10 * t + 2), int(10 * t + 3), int(10 * t + 4)}});
+}
+
+TEST(HostVectorStores, WholeAndPartialVectors) {
+  std::vector<int> out(10, -1);
+  simt::host::launch_1d(1, 3, vector_stores, simt::host::disjoint(out));
+  EXPECT_EQ(out, (std::vector<int>{1, 2, 3, 4, 11, 12, 13, 14, 21, 22}));
+}
+
+TEST(HostVectorStores, AStartPastTheEndStopsTheThread) {
+  std::vector<int> out(8, -1);
+  EXPECT_DEATH(simt::host::launch_1d(1, 3, vector_stores, simt::host::disjoint(out)), "index 8 out of range.*\\(size 8\\)");
+}
+
 // Constant memory on the host: the kernel file's own array, filled by the host, read by every
 // thread; an index past the end stops the thread as a Slice's does.
 namespace {
