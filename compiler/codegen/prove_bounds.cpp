@@ -94,6 +94,12 @@ class Poly {
       if (c < 0) return false;
     return true;
   }
+  /// The value when the polynomial is a constant.
+  std::optional<std::int64_t> constant_value() const {
+    if (terms_.empty()) return 0;
+    if (terms_.size() == 1 && terms_.begin()->first.empty()) return terms_.begin()->second;
+    return std::nullopt;
+  }
 
  private:
   bool add(const Monomial& m, std::int64_t c, std::int64_t sign) {
@@ -182,7 +188,19 @@ class Prover {
     if (depth == 0) return leaf;
     // A guard on this very value is the tightest bound there is. Not for a parameter: sizes
     // and scalars are the terms the bounds are written in (`cols <= gamma.size()` must not
-    // turn the `cols` of `r * cols + c` into `gamma.size()`).
+    // turn the `cols` of `r * cols + c` into `gamma.size()`). Of several guards, the one
+    // tighter by a constant wins (`j < cols` and `j + 3 < cols`); the first noted (the
+    // innermost) where they differ otherwise.
+    std::optional<Upper> guarded;
+    auto keep_tighter = [&](Upper bound) {
+      if (leaf.max < bound.max) bound.max = leaf.max;
+      if (!guarded) {
+        guarded = bound;
+        return;
+      }
+      auto diff = Poly::sum(bound.poly, guarded->poly, -1);
+      if (diff && diff->constant_value() && *diff->constant_value() < 0) guarded = bound;
+    };
     for (const Fact& f : facts_) {
       if (f.lhs != v || f.rhs == v || llvm::isa<llvm::Argument>(v)) continue;
       auto bound = upper(f.rhs, depth - 1);
@@ -192,8 +210,20 @@ class Prover {
         if (!minus || bound->max < f.gap) continue;
         bound = Upper{*minus, bound->max - f.gap};
       }
-      if (leaf.max < bound->max) bound->max = leaf.max;
-      return bound;
+      keep_tighter(*bound);
+    }
+    if (guarded) {
+      // v = x + c without wrapping may have a tighter guard on x: `j + 3 < cols` bounds the
+      // `j + 1` of a vector's second element by cols - 3, where its own `j + 1 < cols` says
+      // cols - 2.
+      const llvm::Value* x = nullptr;
+      llvm::ConstantInt* c = nullptr;
+      if ((match(v, m_NUWAdd(m_Value(x), m_ConstantInt(c))) || match(v, m_DisjointOr(m_Value(x), m_ConstantInt(c)))) &&
+          c->getValue().getActiveBits() <= 62)
+        if (auto ux = upper(x, depth - 1))
+          if (auto through = Poly::sum(ux->poly, Poly::constant(std::int64_t(c->getZExtValue())), 1))
+            keep_tighter(Upper{*through, guarded->max});
+      return guarded;
     }
     if (auto* t = llvm::dyn_cast<llvm::TruncInst>(v)) {
       // Dropping high bits never makes an unsigned value larger: a 32-bit column taken from
@@ -281,6 +311,14 @@ class Prover {
       auto bound = lower(f.lhs, depth - 1);
       if (bound && f.gap != 0) bound = Poly::sum(*bound, Poly::constant(std::int64_t(f.gap)), 1);
       if (bound) return bound;
+    }
+    if (auto* t = llvm::dyn_cast<llvm::TruncInst>(v)) {
+      // A value that fits the narrow type keeps its lower bound: `x = uint32_t(gx)` under
+      // `gx != 0` is at least 1.
+      auto ux = upper(t->getOperand(0), depth - 1);
+      if (!ux || ux->max > width_max(v)) return Poly::leaf(v);
+      auto lx = lower(t->getOperand(0), depth - 1);
+      return lx ? *lx : Poly::leaf(v);
     }
     if (llvm::ConstantInt* c = nullptr; match(v, m_Add(m_Value(), m_ConstantInt(c))) && negative_constant(c)) {
       const llvm::ConstantInt* k = c;

@@ -195,6 +195,46 @@ READ_KERNEL(vector_offset_guard_short, FACT)(uint32_t rows, uint32_t cols, simt:
     }
 }
 
+// The vector at column j = c + 4096 (a disjoint or of the thread's 4t), under `j < cols` and
+// then `j + 3 < cols`: j's own guard says only j <= cols - 1, but the inner one bounds c by
+// cols - 4100, so j by cols - 4 and the load's last element by rows * cols - 1.
+READ_KERNEL(vector_nested_guards, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                        simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y();
+  const uint32_t j = simt::thread::index_x() * 4 + 4096;
+  if (r < rows && j < cols)
+    if (j + 3 < cols)
+      if (auto o = out.get_mut(simt::thread::index_1d())) {
+        const simt::Vec<float, 4> v = in.load<4>(size_t(r) * cols + j);
+        *o = v[0] + v[3];
+      }
+}
+
+// The same one short: `j + 2 < cols` leaves the fourth element at rows * cols possible.
+READ_KERNEL(vector_nested_guards_short, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                              simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y();
+  const uint32_t j = simt::thread::index_x() * 4 + 4096;
+  if (r < rows && j < cols)
+    if (j + 2 < cols)
+      if (auto o = out.get_mut(simt::thread::index_1d())) {
+        const simt::Vec<float, 4> v = in.load<4>(size_t(r) * cols + j);
+        *o = v[0] + v[3];
+      }
+}
+
+// The column in 64 bits, narrowed to 32 after its guards (jacobi_strip's left neighbour):
+// x = uint32_t(gx) with gx < cols fits, so `gx > 0` makes x at least 1 and x - 1 does not wrap.
+READ_KERNEL(left_neighbour_narrowed, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                           simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y();
+  const size_t gx = size_t(simt::block::index_x()) * 256 + simt::thread::index_x();
+  if (r < rows && gx < cols && gx > 0) {
+    const uint32_t x = uint32_t(gx);
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols + (x - 1)];
+  }
+}
+
 // A 32-bit start from the caller: start + 3 may wrap (start = 2^32 - 2 passes the guard), so
 // the guard says nothing about start.
 READ_KERNEL(vector_offset_guard_wraps, FACT)(uint32_t rows, uint32_t cols, uint32_t start, simt::Slice<const float> in,
@@ -260,6 +300,13 @@ READ_KERNEL(vector_offset_guard_wraps, FACT)(uint32_t rows, uint32_t cols, uint3
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry vector_offset_guard_short(
 // CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry vector_nested_guards(
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry vector_nested_guards_short(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry left_neighbour_narrowed(
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry vector_offset_guard_wraps(
 // CHECK:       trap;
