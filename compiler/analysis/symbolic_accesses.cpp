@@ -105,11 +105,15 @@ std::vector<Guard> SymbolicBuilder::guards_of(const ir::Block* b) {
   if (auto it = guards_.find(b); it != guards_.end()) return it->second;
   // Every block on the dominator chain that is entered by one edge only, from a conditional
   // branch, holds that branch's condition (the last time the branch ran, it took that edge, and
-  // the values it tested are still the latest ones).
+  // the values it tested are still the latest ones). Back edges do not count: a loop header
+  // entered from outside by one branch edge holds its condition in every iteration (the branch
+  // dominates the loop, so the values it tested are defined before it and unchanged).
   std::vector<Guard> out;
   const ir::DominatorTree& dom = info_.loops_->dominators();
   for (const ir::Block* cur = b; cur != nullptr; cur = dom.idom(cur)) {
-    std::vector<const ir::Block*> preds = dom.predecessors(cur);
+    std::vector<const ir::Block*> preds;
+    for (const ir::Block* p : dom.predecessors(cur))
+      if (!dom.dominates(cur, p)) preds.push_back(p);
     if (preds.size() != 1) continue;
     const ir::Instruction* br = preds[0]->terminator();
     if (br == nullptr || br->opcode() != ir::Opcode::CondBr || br->blocks()[0] == br->blocks()[1]) continue;
