@@ -40,6 +40,16 @@ int run_on_cpu(std::size_t n) {
     }
   }
   std::printf("saxpy (CPU): n = %zu ok\n", n);
+  y = y0;
+  saxpy_kernels::host::saxpy_x4({{std::uint32_t((n + 4 * 256 - 1) / (4 * 256)), 1, 1}, {256, 1, 1}}, a,
+                                simt::host::slice(x), simt::host::disjoint<simt::space::Tile<4>>(y));
+  for (std::size_t i = 0; i < n; ++i) {
+    if (y[i] != a * x[i] + y0[i]) {
+      std::printf("saxpy_x4 (CPU): mismatch at %zu: got %a, want %a\n", i, y[i], a * x[i] + y0[i]);
+      return 1;
+    }
+  }
+  std::printf("saxpy_x4 (CPU): n = %zu ok\n", n);
   return 0;
 }
 
@@ -69,19 +79,27 @@ int main(int argc, char** argv) {
     std::vector<float> x = random_floats(n, rng), y = random_floats(n, rng);
     auto dx = simt::DeviceBuffer<float>::from_host(context, x);
     auto dy = simt::DeviceBuffer<float>::from_host(context, y);
+    auto check = [&](const char* name) {
+      std::vector<float> got = dy.to_host();
+      std::size_t bad = 0, first = n;
+      for (std::size_t i = 0; i < n; ++i)
+        if (got[i] != expected(a, x[i], y[i]) && bad++ == 0) first = i;
+      if (bad == 0) {
+        std::printf("%s: n = %zu ok\n", name, n);
+      } else {
+        std::printf("%s: n = %zu FAILED: %zu mismatches, first at %zu: got %a, want %a\n", name, n, bad, first,
+                    got[first], expected(a, x[first], y[first]));
+        ++failures;
+      }
+    };
     kernels.saxpy(stream, kernels.prepare_saxpy(simt::LaunchConfig1D::cover(n, 256)), a, dx, dy);
     stream.synchronize();
-    std::vector<float> got = dy.to_host();
-    std::size_t bad = 0, first = n;
-    for (std::size_t i = 0; i < n; ++i)
-      if (got[i] != expected(a, x[i], y[i]) && bad++ == 0) first = i;
-    if (bad == 0) {
-      std::printf("saxpy: n = %zu ok\n", n);
-    } else {
-      std::printf("saxpy: n = %zu FAILED: %zu mismatches, first at %zu: got %a, want %a\n", n, bad, first,
-                  got[first], expected(a, x[first], y[first]));
-      ++failures;
-    }
+    check("saxpy");
+    // The same y again, through the 16-byte kernel.
+    dy.copy_from_host(y);
+    kernels.saxpy_x4(stream, kernels.prepare_saxpy_x4(simt::LaunchConfig1D::cover((n + 3) / 4, 256)), a, dx, dy);
+    stream.synchronize();
+    check("saxpy_x4");
   }
   return failures == 0 ? 0 : 1;
 }
