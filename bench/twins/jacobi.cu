@@ -26,3 +26,35 @@ extern "C" __global__ void jacobi_step(int rows, int cols, const float* __restri
                       : 0.25f * ((tile[ty][tx + 1] + tile[ty + 2][tx + 1]) + (tile[ty + 1][tx] + tile[ty + 1][tx + 2]));
   }
 }
+
+// Twin of jacobi_strip: no shared memory; a 32 x 8 block, each thread a strip of 8 points of one
+// column, computed from its column's 10 points and the 8 on either side, all loaded up front.
+constexpr int kStripBY = 8;
+constexpr int kStripRows = 8;
+
+extern "C" __global__ void jacobi_strip(int rows, int cols, const float* __restrict__ in, float* __restrict__ out) {
+  const int x = blockIdx.x * kBX + threadIdx.x;
+  const int y0 = (blockIdx.y * kStripBY + threadIdx.y) * kStripRows;
+  if (x >= cols || y0 >= rows) return;
+  float up_down[kStripRows + 2], left[kStripRows], right[kStripRows];
+#pragma unroll
+  for (int r = 0; r < kStripRows + 2; ++r) {
+    const int row = y0 + r - 1;
+    up_down[r] = row >= 0 && row < rows ? __ldg(in + row * cols + x) : 0.0f;
+  }
+#pragma unroll
+  for (int r = 0; r < kStripRows; ++r) {
+    const int row = y0 + r;
+    left[r] = row < rows && x > 0 ? __ldg(in + row * cols + x - 1) : 0.0f;
+    right[r] = row < rows && x + 1 < cols ? __ldg(in + row * cols + x + 1) : 0.0f;
+  }
+#pragma unroll
+  for (int r = 0; r < kStripRows; ++r) {
+    const int y = y0 + r;
+    if (y < rows) {
+      const bool boundary = y == 0 || x == 0 || y + 1 == rows || x + 1 == cols;
+      out[y * cols + x] =
+          boundary ? up_down[r + 1] : 0.25f * ((up_down[r] + up_down[r + 2]) + (left[r] + right[r]));
+    }
+  }
+}

@@ -7,3 +7,8 @@
 
 constexpr uint32_t kBX = 32;  // block: kBX x kBY threads, one grid point each
 constexpr uint32_t kBY = 8;
+
+// jacobi_strip: a block of kBX x kStripBY threads, each thread a strip of kStripRows points of
+// one column, so kBX x (kStripBY * kStripRows) points a block.
+constexpr uint32_t kStripBY = 8;
+constexpr uint32_t kStripRows = 8;

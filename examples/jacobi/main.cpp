@@ -19,9 +19,10 @@
 #include "jacobi.hpp"
 #include "jacobi.simt.hpp"
 
-// The kernel of jacobi.cpp, compiled for the CPU as well.
+// The kernels of jacobi.cpp, compiled for the CPU as well.
 void jacobi_step(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
                  simt::DisjointSlice<float> out);
+void jacobi_strip(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out);
 
 namespace {
 
@@ -56,16 +57,20 @@ std::vector<float> reference(Shape s, std::vector<float> a) {
 }
 
 simt::LaunchConfig2D config(Shape s) { return {{(s.cols + kBX - 1) / kBX, (s.rows + kBY - 1) / kBY}, {kBX, kBY}}; }
+simt::LaunchConfig2D strip_config(Shape s) {
+  constexpr std::uint32_t kRowsPerBlock = kStripBY * kStripRows;
+  return {{(s.cols + kBX - 1) / kBX, (s.rows + kRowsPerBlock - 1) / kRowsPerBlock}, {kBX, kStripBY}};
+}
 
 int check(const char* where, Shape s, const std::vector<float>& want, const std::vector<float>& got) {
   std::size_t bad = 0, first = 0;
   for (std::size_t i = 0; i < want.size(); ++i)
     if (std::memcmp(&want[i], &got[i], sizeof(float)) != 0 && bad++ == 0) first = i;
   if (bad == 0) {
-    std::printf("jacobi%s: %u x %u, %d sweeps ok\n", where, s.rows, s.cols, kSweeps);
+    std::printf("%s: %u x %u, %d sweeps ok\n", where, s.rows, s.cols, kSweeps);
     return 0;
   }
-  std::printf("jacobi%s: %u x %u FAILED: %zu mismatches, first at (%zu, %zu): got %.9g, want %.9g\n", where, s.rows,
+  std::printf("%s: %u x %u FAILED: %zu mismatches, first at (%zu, %zu): got %.9g, want %.9g\n", where, s.rows,
               s.cols, bad, first / s.cols, first % s.cols, double(got[first]), double(want[first]));
   return 1;
 }
@@ -87,28 +92,42 @@ int main(int argc, char** argv) {
   for (Shape s : shapes) {
     const std::vector<float> grid = random_grid(s);
     const std::vector<float> want = reference(s, grid);
-    const simt::LaunchConfig2D c = config(s);
+    const simt::LaunchConfig2D c = config(s), cs = strip_config(s);
     if (gpu) {
       simt::Stream stream(*gpu);
-      auto a = simt::DeviceBuffer<float>::from_host(*gpu, grid);
-      auto b = simt::DeviceBuffer<float>::uninitialized(*gpu, grid.size());
-      const auto launch = kernels->prepare_jacobi_step(c);  // one shape for every sweep: checked once
-      for (int sweep = 0; sweep < kSweeps; ++sweep) {
-        b.fill_bytes(0xFF);
-        kernels->jacobi_step(stream, launch, s.rows, s.cols, std::as_const(a).view(), b.view());
-        stream.synchronize();
-        std::swap(a, b);
-      }
-      failures += check("", s, want, a.to_host());
+      // kSweeps sweeps through one of the kernels, each sweep's output poisoned first.
+      auto sweeps = [&](auto&& launch_one) {
+        auto a = simt::DeviceBuffer<float>::from_host(*gpu, grid);
+        auto b = simt::DeviceBuffer<float>::uninitialized(*gpu, grid.size());
+        for (int sweep = 0; sweep < kSweeps; ++sweep) {
+          b.fill_bytes(0xFF);
+          launch_one(stream, std::as_const(a).view(), b.view());
+          stream.synchronize();
+          std::swap(a, b);
+        }
+        return a.to_host();
+      };
+      const auto step = kernels->prepare_jacobi_step(c);  // one shape for every sweep: checked once
+      const auto strip = kernels->prepare_jacobi_strip(cs);
+      failures += check("jacobi_step", s, want, sweeps([&](auto& st, auto in, auto out) {
+                          kernels->jacobi_step(st, step, s.rows, s.cols, in, out);
+                        }));
+      failures += check("jacobi_strip", s, want, sweeps([&](auto& st, auto in, auto out) {
+                          kernels->jacobi_strip(st, strip, s.rows, s.cols, in, out);
+                        }));
     } else {
-      std::vector<float> a = grid, b(grid.size());
-      for (int sweep = 0; sweep < kSweeps; ++sweep) {
-        std::fill(b.begin(), b.end(), NAN);
-        simt::host::launch({c.grid.x, c.grid.y, 1}, {c.block.x, c.block.y, 1}, jacobi_step, s.rows, s.cols,
-                           simt::host::slice(a), simt::host::disjoint(b));
-        std::swap(a, b);
-      }
-      failures += check(" (CPU)", s, want, a);
+      auto sweeps = [&](auto kernel, const simt::LaunchConfig2D& k) {
+        std::vector<float> a = grid, b(grid.size());
+        for (int sweep = 0; sweep < kSweeps; ++sweep) {
+          std::fill(b.begin(), b.end(), NAN);
+          simt::host::launch({k.grid.x, k.grid.y, 1}, {k.block.x, k.block.y, 1}, kernel, s.rows, s.cols,
+                             simt::host::slice(a), simt::host::disjoint(b));
+          std::swap(a, b);
+        }
+        return a;
+      };
+      failures += check("jacobi_step (CPU)", s, want, sweeps(jacobi_step, c));
+      failures += check("jacobi_strip (CPU)", s, want, sweeps(jacobi_strip, cs));
     }
   }
   return failures == 0 ? 0 : 1;
