@@ -1,6 +1,7 @@
 // CUDA C++ twin of examples/softmax/softmax.cpp: row-wise softmax. Rows up to 16384 columns in
 // registers (softmax_1k ... softmax_32k: a group of G threads per row, 32 elements per thread,
-// element t + 32k, G = 32 with eight rows per block or the whole block); longer rows: one
+// elements 4 (t + Gk) .. + 3 through one float4 load and store where the row is 16-byte aligned,
+// G = 32 with eight rows per block or the whole block); longer rows: one
 // 256-thread block per row, threads striding through the row; the block combines maxima and sums with xor shuffles
 // and one shared slot per warp. Rows that fit are cached in dynamic shared memory during the
 // first pass (the host says so through `cached`, where the simtc kernel compares the dynamic
@@ -34,11 +35,19 @@ __device__ __forceinline__ void softmax_in_registers(int rows, int cols, const f
   const bool mine = row < rows;
   const size_t base = size_t(row) * cols;
   const int t = threadIdx.x;
+  constexpr int kVectors = kPerThread / 4;
+  const bool aligned = cols % 4 == 0;  // every row starts 16-byte aligned
   float v[kPerThread];
 #pragma unroll
-  for (int k = 0; k < kPerThread; ++k) {
-    const int j = t + k * kGroup;
-    v[k] = mine && j < cols ? in[base + j] : -FLT_MAX;
+  for (int k = 0; k < kVectors; ++k) {
+    const int j = 4 * (t + k * kGroup);
+    if (mine && aligned && j + 3 < cols) {
+      const float4 x = *reinterpret_cast<const float4*>(in + base + j);
+      v[4 * k] = x.x, v[4 * k + 1] = x.y, v[4 * k + 2] = x.z, v[4 * k + 3] = x.w;
+    } else {
+#pragma unroll
+      for (int e = 0; e < 4; ++e) v[4 * k + e] = mine && j + e < cols ? in[base + j + e] : -FLT_MAX;
+    }
   }
   float m = v[0];
 #pragma unroll
@@ -53,9 +62,16 @@ __device__ __forceinline__ void softmax_in_registers(int rows, int cols, const f
   const float scale = 1.0f / group_combine<kGroup>(sum, [](float a, float b) { return a + b; });
   if (mine) {
 #pragma unroll
-    for (int k = 0; k < kPerThread; ++k) {
-      const int j = t + k * kGroup;
-      if (j < cols) out[base + j] = v[k] * scale;
+    for (int k = 0; k < kVectors; ++k) {
+      const int j = 4 * (t + k * kGroup);
+      if (aligned && j + 3 < cols) {
+        *reinterpret_cast<float4*>(out + base + j) =
+            make_float4(v[4 * k] * scale, v[4 * k + 1] * scale, v[4 * k + 2] * scale, v[4 * k + 3] * scale);
+      } else {
+#pragma unroll
+        for (int e = 0; e < 4; ++e)
+          if (j + e < cols) out[base + j + e] = v[4 * k + e] * scale;
+      }
     }
   }
 }

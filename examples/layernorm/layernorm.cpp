@@ -3,13 +3,15 @@
 // cancellation of E[x^2] - E[x]^2).
 //
 // Rows up to 16384 columns stay in registers (layer_norm_1k ... layer_norm_16k): each thread
-// loads its 32 elements of the row once (element t + 32k of a group of G threads: every warp
-// load is one coalesced 128-byte line, 32 loads in flight per thread), the group sums them
-// (warp shuffles; one shared slot per warp when the group is a whole block), sums the squared
-// deviations from the mean from the same registers, and writes its 32 results: the matrix is
-// read once and written once. Short rows take a warp each (eight rows per block of 32 x 8
-// threads, no barrier); longer rows a block of cols / 32 threads. On the H200: 88-91 % of the
-// copy bandwidth at 1024 to 8192 columns (docs/performance.md).
+// loads its 32 elements of the row once, as eight 16-byte vectors (elements 4 (t + Gk) .. + 3 of
+// a group of G threads: every warp load is 512 consecutive bytes), the group sums them (warp
+// shuffles; one shared slot per warp when the group is a whole block), sums the squared
+// deviations from the mean from the same registers, and writes its 32 results in eight 16-byte
+// stores (DisjointSlice::store<4>): the matrix is read once and written once. Where cols is not
+// a multiple of 4 the rows are not 16-byte aligned and the same code falls back to element
+// accesses. Short rows take a warp each (eight rows per block of 32 x 8 threads, no barrier);
+// longer rows a block of cols / 32 threads. On the H200, with one element per access: 87-91 %
+// of the copy bandwidth at 1024 to 8192 columns, 1.01-1.07 x Triton's time (docs/performance.md).
 //
 // Longer rows (`layer_norm`): one block per row striding through it three times; the row stays
 // in L1/L2 between the passes.
@@ -48,12 +50,26 @@ void layer_norm_in_registers(uint32_t rows, uint32_t cols, float epsilon, simt::
   const bool mine = row < rows && simt::block::index_y() == 0 && simt::block::index_z() == 0;
   const size_t base = size_t(row) * cols;
   const uint32_t t = simt::thread::index_x();
+  // Thread t holds columns 4 (t + kGroup k) .. + 3 for k < kVectors: each load and store of a
+  // warp is 512 consecutive bytes, one 16-byte access per thread.
+  constexpr uint32_t kVectors = kPerThread / 4;
   float v[kPerThread] = {};  // columns past the row count as 0 in the sum
   if (mine) {
 #pragma unroll
-    for (uint32_t k = 0; k < kPerThread; ++k) {
-      const uint32_t j = t + k * kGroup;
-      if (j < cols) v[k] = in[base + j];
+    for (uint32_t k = 0; k < kVectors; ++k) {
+      const uint32_t j = 4 * (t + k * kGroup);
+      if (j < cols) {
+        if (j + 3 < cols) {
+          // One 16-byte load where the row's elements are 16-byte aligned (cols % 4 == 0).
+          const simt::Vec<float, 4> x = in.load<4>(base + j);
+#pragma unroll
+          for (uint32_t e = 0; e < 4; ++e) v[4 * k + e] = x[e];
+        } else {
+#pragma unroll
+          for (uint32_t e = 0; e < 4; ++e)
+            if (j + e < cols) v[4 * k + e] = in[base + j + e];
+        }
+      }
     }
   }
   float sum = 0.0f;
@@ -61,18 +77,35 @@ void layer_norm_in_registers(uint32_t rows, uint32_t cols, float epsilon, simt::
   for (uint32_t k = 0; k < kPerThread; ++k) sum += v[k];
   const float mean = group_sum<kGroup>(sum) / float(cols);
   float squares = 0.0f;
+  if (cols == kGroup * kPerThread) {  // a full row: every element counts (no column tests to keep)
 #pragma unroll
-  for (uint32_t k = 0; k < kPerThread; ++k) {
-    const float d = t + k * kGroup < cols ? v[k] - mean : 0.0f;
-    squares += d * d;
+    for (uint32_t k = 0; k < kPerThread; ++k) squares += (v[k] - mean) * (v[k] - mean);
+  } else {
+#pragma unroll
+    for (uint32_t k = 0; k < kPerThread; ++k) {
+      const float d = 4 * (t + k / 4 * kGroup) + k % 4 < cols ? v[k] - mean : 0.0f;
+      squares += d * d;
+    }
   }
   const float rstd = simt::rsqrt(group_sum<kGroup>(squares) / float(cols) + epsilon);
   if (mine) {
 #pragma unroll
-    for (uint32_t k = 0; k < kPerThread; ++k) {
-      // Column j of this row is written by this thread alone.
-      const uint32_t j = t + k * kGroup;
-      if (j < cols) out.at_mut(base + j) = (v[k] - mean) * rstd * gamma[j] + beta[j];
+    for (uint32_t k = 0; k < kVectors; ++k) {
+      // Columns j .. j + 3 of this row are written by this thread alone.
+      const uint32_t j = 4 * (t + k * kGroup);
+      if (j < cols) {
+        if (j + 3 < cols) {
+          const simt::Vec<float, 4> g = gamma.load<4>(j), b = beta.load<4>(j);
+          simt::Vec<float, 4> y;
+#pragma unroll
+          for (uint32_t e = 0; e < 4; ++e) y.elements[e] = (v[4 * k + e] - mean) * rstd * g[e] + b[e];
+          out.store<4>(base + j, y);
+        } else {
+#pragma unroll
+          for (uint32_t e = 0; e < 4; ++e)
+            if (j + e < cols) out.at_mut(base + j + e) = (v[4 * k + e] - mean) * rstd * gamma[j + e] + beta[j + e];
+        }
+      }
     }
   }
 }

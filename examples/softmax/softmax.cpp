@@ -1,18 +1,19 @@
 // Row-wise softmax: out[r][j] = exp(in[r][j] - max_r) / sum_j exp(in[r][j] - max_r).
 //
 // Rows up to 32768 columns stay in registers (softmax_1k ... softmax_32k): each thread loads
-// its 32 elements of the row once (element t + 32k of a group of G threads, so every load of a
-// warp is one coalesced 128-byte line, 32 loads in flight per thread), the group combines the
+// its 32 elements of the row once, as eight 16-byte vectors (elements 4 (t + Gk) .. + 3 of a
+// group of G threads: every load of a warp is 512 consecutive bytes), the group combines the
 // maximum and the sum (warp shuffles; one shared slot per warp when the group is a whole block),
-// and each thread writes its 32 results: the matrix is read once and written once, 8 bytes per
-// element, the floor for this kernel. Short rows take a warp each (softmax_1k: eight rows per
-// block of 32 x 8 threads, no barrier at all); longer rows a block of cols / 32 threads. This is
-// the algorithm of Triton's fused softmax (the row in registers, one read, one write). On the
-// H200: 92-95 % of the copy bandwidth at 1024 to 8192 columns, within 1.2 % of Triton's time
-// (docs/performance.md); the one-block-per-row version it replaced reached 67 % at 1024. The
-// 1024-thread softmax_32k fits its 32 elements in the 64 registers a thread of such a block
-// has (63, no spills), since simtc stopped keeping the column indices and the exp's factors
-// alive from the loads to the stores.
+// and each thread writes its 32 results in eight 16-byte stores (DisjointSlice::store<4>, which
+// the race rule proves no other thread touches): the matrix is read once and written once, 8
+// bytes per element, the floor for this kernel. Short rows take a warp each (softmax_1k: eight
+// rows per block of 32 x 8 threads, no barrier at all); longer rows a block of cols / 32
+// threads. This is the algorithm of Triton's fused softmax (the row in registers, one read, one
+// write, vector accesses). Where cols is not a multiple of 4, rows are not 16-byte aligned and
+// the same code falls back to element accesses. On the H200, with one element per access:
+// 92-95 % of the copy bandwidth at 1024 to 8192 columns, within 1.2 % of Triton's time, but 79.6 %
+// at 32768 (docs/performance.md). The 1024-thread softmax_32k fits its 32 elements in the 64
+// registers a thread of such a block has (no spills).
 //
 // Longer rows (`softmax`): one block per row striding through it; the first pass keeps the row
 // in dynamic shared memory when the launch gives enough, and the later passes read it back.
@@ -59,14 +60,28 @@ void softmax_in_registers(uint32_t rows, uint32_t cols, simt::Slice<const float>
   const bool mine = row < rows && simt::block::index_y() == 0 && simt::block::index_z() == 0;
   const size_t base = size_t(row) * cols;
   const uint32_t t = simt::thread::index_x();
+  // Thread t holds columns 4 (t + kGroup k) .. + 3 for k < kVectors: each load and store of a
+  // warp is 512 consecutive bytes, one 16-byte access per thread.
+  constexpr uint32_t kVectors = kPerThread / 4;
   float v[kPerThread] = {};
 #pragma unroll
   for (uint32_t k = 0; k < kPerThread; ++k) v[k] = -FLT_MAX;  // columns past the row: exp gives 0
   if (mine) {
 #pragma unroll
-    for (uint32_t k = 0; k < kPerThread; ++k) {
-      const uint32_t j = t + k * kGroup;
-      if (j < cols) v[k] = in[base + j];
+    for (uint32_t k = 0; k < kVectors; ++k) {
+      const uint32_t j = 4 * (t + k * kGroup);
+      if (j < cols) {
+        if (j + 3 < cols) {
+          // One 16-byte load where the row's elements are 16-byte aligned (cols % 4 == 0).
+          const simt::Vec<float, 4> x = in.load<4>(base + j);
+#pragma unroll
+          for (uint32_t e = 0; e < 4; ++e) v[4 * k + e] = x[e];
+        } else {
+#pragma unroll
+          for (uint32_t e = 0; e < 4; ++e)
+            if (j + e < cols) v[4 * k + e] = in[base + j + e];
+        }
+      }
     }
   }
   float m = v[0];
@@ -82,10 +97,19 @@ void softmax_in_registers(uint32_t rows, uint32_t cols, simt::Slice<const float>
   const float scale = 1.0f / group_combine<kGroup>(sum, SumOf{});
   if (mine) {
 #pragma unroll
-    for (uint32_t k = 0; k < kPerThread; ++k) {
-      // Column j of this row is written by this thread alone.
-      const uint32_t j = t + k * kGroup;
-      if (j < cols) out.at_mut(base + j) = v[k] * scale;
+    for (uint32_t k = 0; k < kVectors; ++k) {
+      // Columns j .. j + 3 of this row are written by this thread alone.
+      const uint32_t j = 4 * (t + k * kGroup);
+      if (j < cols) {
+        if (j + 3 < cols) {
+          out.store<4>(base + j, simt::Vec<float, 4>{{v[4 * k] * scale, v[4 * k + 1] * scale, v[4 * k + 2] * scale,
+                                                      v[4 * k + 3] * scale}});
+        } else {
+#pragma unroll
+          for (uint32_t e = 0; e < 4; ++e)
+            if (j + e < cols) out.at_mut(base + j + e) = v[4 * k + e] * scale;
+        }
+      }
     }
   }
 }
