@@ -70,3 +70,109 @@ extern "C" __global__ void add_tile_offsets(const uint32_t* __restrict__ scanned
       if (first + k < n) out[first + k] += offset;
   }
 }
+
+// Twin of scan_lookback: one pass with decoupled look-back. A block scans a tile of 4096
+// (four uint4 quads per thread at 4 (t + 256 k), the quads of each row k scanned across the
+// block), publishes the tile's sum in a 64-bit status word (flag in the high half: 1 the tile's
+// sum, 2 the inclusive prefix), and warp 0 looks back 32 tiles at a time, as the simtc kernel
+// does; status words are zero before the launch.
+constexpr int kLookbackQuads = 4;
+constexpr int kLookbackTile = kBlock * kLookbackQuads * 4;
+
+// Relaxed, as the simtc kernel's AtomicRef::load() and store(): the word holds flag and value.
+__device__ __forceinline__ unsigned long long load_relaxed(const unsigned long long* p) {
+  unsigned long long v;
+  asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ void store_relaxed(unsigned long long* p, unsigned long long v) {
+  asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+}
+
+extern "C" __global__ void scan_lookback(const uint4* __restrict__ quads, const uint32_t* __restrict__ in, long long n,
+                                         uint32_t* __restrict__ out, unsigned long long* status) {
+  constexpr int kWarps = kBlock / 32;
+  __shared__ uint32_t warp_totals[kWarps][kLookbackQuads];
+  __shared__ uint32_t tile_prefix;
+  const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
+  const long long tile = blockIdx.x, first = tile * kLookbackTile;
+  uint32_t v[4 * kLookbackQuads];
+#pragma unroll
+  for (int k = 0; k < kLookbackQuads; ++k) {
+    const long long i = first + 4 * (t + kBlock * k);
+    if (i + 3 < n) {
+      const uint4 q = quads[i / 4];
+      v[4 * k] = q.x, v[4 * k + 1] = q.y, v[4 * k + 2] = q.z, v[4 * k + 3] = q.w;
+    } else {
+#pragma unroll
+      for (int e = 0; e < 4; ++e) v[4 * k + e] = i + e < n ? in[i + e] : 0u;
+    }
+#pragma unroll
+    for (int e = 1; e < 4; ++e) v[4 * k + e] += v[4 * k + e - 1];
+  }
+  uint32_t running[kLookbackQuads];
+#pragma unroll
+  for (int k = 0; k < kLookbackQuads; ++k) running[k] = v[4 * k + 3];
+#pragma unroll
+  for (int d = 1; d < 32; d *= 2) {
+#pragma unroll
+    for (int k = 0; k < kLookbackQuads; ++k) {
+      const uint32_t below = __shfl_up_sync(0xffffffffu, running[k], d);
+      if (lane >= d) running[k] += below;
+    }
+  }
+  if (lane == 31)
+    *reinterpret_cast<uint4*>(warp_totals[warp]) = make_uint4(running[0], running[1], running[2], running[3]);
+  __syncthreads();
+  uint32_t offset[kLookbackQuads];
+  uint32_t aggregate = 0;
+#pragma unroll
+  for (int k = 0; k < kLookbackQuads; ++k) {
+    uint32_t row = 0, before = 0;
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) {
+      const uint32_t x = warp_totals[w][k];
+      row += x;
+      if (w < warp) before += x;
+    }
+    offset[k] = aggregate + before + running[k] - v[4 * k + 3];
+    aggregate += row;
+  }
+  if (warp == 0) {
+    uint32_t exclusive = 0;
+    if (tile == 0) {
+      if (lane == 0) store_relaxed(status, (2ull << 32) | aggregate);
+    } else {
+      if (lane == 0) store_relaxed(status + tile, (1ull << 32) | aggregate);
+      for (long long end = tile;; end -= 32) {
+        unsigned long long word = 2ull << 32;
+        if (end > lane) {
+          do {
+            word = load_relaxed(status + end - 1 - lane);
+          } while ((word >> 32) == 0);
+        }
+        const uint32_t prefixes = __ballot_sync(0xffffffffu, (word >> 32) == 2);
+        const bool counted = (prefixes & ((1u << lane) - 1u)) == 0;
+        exclusive += __reduce_add_sync(0xffffffffu, counted ? uint32_t(word) : 0u);
+        if (prefixes != 0) break;
+      }
+      if (lane == 0) store_relaxed(status + tile, (2ull << 32) | (exclusive + aggregate));
+    }
+    if (lane == 0) tile_prefix = exclusive;
+  }
+  __syncthreads();
+  const uint32_t before_tile = tile_prefix;
+#pragma unroll
+  for (int k = 0; k < kLookbackQuads; ++k) {
+    const long long i = first + 4 * (t + kBlock * k);
+    const uint32_t add = before_tile + offset[k];
+    if (i + 3 < n) {
+      reinterpret_cast<uint4*>(out)[i / 4] =
+          make_uint4(add + v[4 * k], add + v[4 * k + 1], add + v[4 * k + 2], add + v[4 * k + 3]);
+    } else {
+#pragma unroll
+      for (int e = 0; e < 4; ++e)
+        if (i + e < n) out[i + e] = add + v[4 * k + e];
+    }
+  }
+}

@@ -3,6 +3,7 @@
 // scan on the CPU (sums wrap modulo 2^32, so the comparison is exact). Without a GPU, runs the
 // same kernels on the CPU through simt's host reference.
 // Usage: scan [--small] [n ...]   (--small: sizes for compute-sanitizer)
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -23,6 +24,8 @@ void scan_tiles(simt::Slice<const Uint4> quads, simt::Slice<const uint32_t> in,
                 simt::DisjointSlice<uint32_t, simt::space::Tile<kItems>> out, simt::AtomicSlice<uint32_t> tile_totals);
 void add_tile_offsets(simt::Slice<const uint32_t> scanned_totals,
                       simt::DisjointSlice<uint32_t, simt::space::Tile<kItems>> out);
+void scan_lookback(simt::Slice<const Uint4> quads, simt::Slice<const uint32_t> in, simt::DisjointSlice<uint32_t> out,
+                   simt::AtomicSlice<uint64_t> status);
 
 namespace {
 
@@ -57,6 +60,26 @@ void scan_gpu(const simt::Context& context, const simt::Stream& stream, const sc
   stream.synchronize();  // before this level's buffers are freed
 }
 
+// in -> out in one pass: the tiles' status words zeroed on the stream, then one launch.
+void scan_lookback_gpu(const simt::Context& context, const simt::Stream& stream, const scan_kernels::Kernels& kernels,
+                       simt::DeviceView<const std::uint32_t> in, simt::DeviceView<std::uint32_t> out) {
+  const auto tiles = std::uint32_t((in.size() + kLookbackTile - 1) / kLookbackTile);
+  auto status = simt::DeviceBuffer<std::uint64_t>::uninitialized(context, tiles);
+  status.fill_bytes_async(0, stream);
+  kernels.scan_lookback(stream, kernels.prepare_scan_lookback(simt::LaunchConfig1D{tiles, kBlock}),
+                        simt::DeviceView<const Uint4>(in.device_ptr(), in.size() / 4), in, out, status.view());
+  stream.synchronize();  // before the status words are freed
+}
+
+void scan_lookback_cpu(const std::vector<std::uint32_t>& in, std::vector<std::uint32_t>& out) {
+  const auto tiles = std::uint32_t((in.size() + kLookbackTile - 1) / kLookbackTile);
+  std::vector<Uint4> quads(in.size() / 4);
+  std::memcpy(quads.data(), in.data(), quads.size() * sizeof(Uint4));
+  std::vector<std::uint64_t> status(tiles, 0);
+  simt::host::launch_1d(tiles, kBlock, scan_lookback, simt::host::slice(quads), simt::host::slice(in),
+                        simt::host::disjoint(out), simt::host::atomic(status));
+}
+
 void scan_cpu(const std::vector<std::uint32_t>& in, std::vector<std::uint32_t>& out) {
   const std::uint32_t tiles = tiles_for(in.size());
   std::vector<Uint4> quads(in.size() / 4);
@@ -81,10 +104,10 @@ int check(const char* where, const std::vector<std::uint32_t>& in, const std::ve
     if (got[i] != sum && bad++ == 0) first = i, want_first = sum;
   }
   if (bad == 0) {
-    std::printf("scan%s: n = %zu ok\n", where, in.size());
+    std::printf("%s: n = %zu ok\n", where, in.size());
     return 0;
   }
-  std::printf("scan%s: n = %zu FAILED: %zu mismatches, first at %zu: got %u, want %u\n", where, in.size(), bad,
+  std::printf("%s: n = %zu FAILED: %zu mismatches, first at %zu: got %u, want %u\n", where, in.size(), bad,
               first, got[first], want_first);
   return 1;
 }
@@ -108,14 +131,20 @@ int main(int argc, char** argv) {
       auto dout = simt::DeviceBuffer<std::uint32_t>::uninitialized(*gpu, n);
       dout.fill_bytes(0xFF);
       scan_gpu(*gpu, stream, kernels, std::as_const(din).view(), dout.view());
-      failures += check("", in, dout.to_host());
+      failures += check("scan (reduce-then-scan)", in, dout.to_host());
+      dout.fill_bytes(0xFF);
+      scan_lookback_gpu(*gpu, stream, kernels, std::as_const(din).view(), dout.view());
+      failures += check("scan_lookback", in, dout.to_host());
     }
   } else {
     for (std::size_t n : sizes) {
       const std::vector<std::uint32_t> in = random_words(n);
       std::vector<std::uint32_t> out(n, 0xFFFFFFFFu);
       scan_cpu(in, out);
-      failures += check(" (CPU)", in, out);
+      failures += check("scan (reduce-then-scan, CPU)", in, out);
+      std::fill(out.begin(), out.end(), 0xFFFFFFFFu);
+      scan_lookback_cpu(in, out);
+      failures += check("scan_lookback (CPU)", in, out);
     }
   }
   return failures == 0 ? 0 : 1;
