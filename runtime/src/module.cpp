@@ -230,6 +230,37 @@ int Kernel::max_active_blocks_per_sm(unsigned block_threads, std::size_t dynamic
   return blocks;
 }
 
+int Kernel::max_active_clusters(unsigned block_threads, std::size_t dynamic_shared_bytes, Dim3 cluster) const {
+  const std::uint64_t blocks = std::uint64_t(cluster.x) * cluster.y * cluster.z;
+  if (block_threads == 0 || block_threads > INT_MAX || blocks == 0 || blocks > 32)
+    throw UsageError("Kernel::max_active_clusters",
+                     "kernel " + quoted(name_) + ": blocks of " + std::to_string(block_threads) + " threads in clusters of " +
+                         std::to_string(cluster.x) + " x " + std::to_string(cluster.y) + " x " +
+                         std::to_string(cluster.z) + " blocks is not a valid shape");
+  set_max_dynamic_shared(dynamic_shared_bytes);
+  CurrentContext current(context().native_handle());
+  CUlaunchAttribute attribute{};
+  attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attribute.value.clusterDim.x = cluster.x;
+  attribute.value.clusterDim.y = cluster.y;
+  attribute.value.clusterDim.z = cluster.z;
+  CUlaunchConfig config{};
+  config.gridDimX = cluster.x;
+  config.gridDimY = cluster.y;
+  config.gridDimZ = cluster.z;
+  config.blockDimX = block_threads;
+  config.blockDimY = config.blockDimZ = 1;
+  config.sharedMemBytes = static_cast<unsigned>(dynamic_shared_bytes + shared_in_dynamic_);
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  int clusters = 0;
+  check(SIMT_CUDA_OPTIONAL(detail::driver(), cuOccupancyMaxActiveClusters)(&clusters, function_, &config), [&] {
+    return "computing how many clusters of " + std::to_string(blocks) + " blocks of kernel " + quoted(name_) +
+           " run at once (cuOccupancyMaxActiveClusters)";
+  });
+  return clusters;
+}
+
 void Kernel::set_max_dynamic_shared(std::size_t bytes) const {
   bytes += shared_in_dynamic_;
   if (bytes > INT_MAX)

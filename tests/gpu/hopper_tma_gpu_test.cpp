@@ -140,9 +140,55 @@ TEST(HopperCluster, TheContractsClusterShapeHoldsOnThePlainLaunch) {
     bad += got[3 * b] != b % 2 || got[3 * b + 1] != b / 2 || got[3 * b + 2] != 2;
   EXPECT_EQ(bad, 0u) << "block 1: rank " << got[3] << ", cluster " << got[4] << ", size " << got[5];
   EXPECT_THROW((void)kernels.prepare_cluster_ranks(simt::LaunchConfig1D{blocks + 1, 64}), simt::ContractError);
+  // How many such clusters run at once: at least one per four SMs (a cluster of two small
+  // blocks fits on any pair of a GPC's SMs), at most half the blocks the SMs hold; a cluster of
+  // no blocks is a usage error.
+  const int clusters = kernels.cluster_ranks_kernel().max_active_clusters(64, 0, {2, 1, 1});
+  const int sms = ctx->limits().sm_count;
+  EXPECT_GE(clusters, sms / 4) << sms << " SMs";
+  EXPECT_LE(clusters, sms * kernels.cluster_ranks_kernel().max_active_blocks_per_sm(64, 0) / 2) << sms << " SMs";
+  EXPECT_THROW((void)kernels.cluster_ranks_kernel().max_active_clusters(64, 0, {0, 1, 1}), simt::UsageError);
+  std::printf("hopper_cluster: %d clusters of 2 blocks of 64 threads run at once on %d SMs\n", clusters, sms);
   std::printf("hopper_cluster: %u blocks in clusters of 2 from the contract: %u of %u blocks report their rank, "
               "cluster and size\n",
               blocks, blocks - unsigned(bad), blocks);
+}
+
+}  // namespace
+
+namespace {
+
+// stmatrix on the GPU lays the matrices out as the host reference does (mma_test.cpp): element
+// (r, c) of the x1 matrix is 8r + c (8c + r transposed), and ldmatrix_x4 then stmatrix_x4 (or
+// both transposed) gives the tile back unchanged. Outputs start as 0xFFFF.
+TEST(HopperStmatrix, StoresWhatTheHostReferenceStores) {
+  std::string why;
+  std::optional<simt::Context> ctx = hopper(why);
+  if (!ctx) GTEST_SKIP() << why;
+  const auto kernels = hopper_tma_kernels_kernels::load(*ctx);
+  simt::Stream stream(*ctx);
+  auto plain = simt::DeviceBuffer<std::uint16_t>::uninitialized(*ctx, 64);
+  auto trans = simt::DeviceBuffer<std::uint16_t>::uninitialized(*ctx, 64);
+  auto back = simt::DeviceBuffer<std::uint16_t>::uninitialized(*ctx, 256);
+  auto back_t = simt::DeviceBuffer<std::uint16_t>::uninitialized(*ctx, 256);
+  for (auto* b : {&plain, &trans, &back, &back_t}) b->fill_bytes(0xFF);
+  kernels.store_matrices(stream, kernels.prepare_store_matrices(simt::LaunchConfig1D{1, 32}), plain, trans, back,
+                         back_t);
+  stream.synchronize();
+  const auto p = plain.to_host(), t = trans.to_host(), rt = back.to_host(), rtt = back_t.to_host();
+  std::size_t bad = 0;
+  for (unsigned r = 0; r < 8; ++r)
+    for (unsigned c = 0; c < 8; ++c) {
+      EXPECT_EQ(p[8 * r + c], 8 * r + c) << "(" << r << ", " << c << ")";
+      EXPECT_EQ(t[8 * r + c], 8 * c + r) << "(" << r << ", " << c << ") transposed";
+      bad += p[8 * r + c] != 8 * r + c || t[8 * r + c] != 8 * c + r;
+    }
+  for (unsigned k = 0; k < 256; ++k) {
+    EXPECT_EQ(rt[k], 3 * k + 1) << k;
+    EXPECT_EQ(rtt[k], 3 * k + 1) << k << " transposed";
+    bad += rt[k] != 3 * k + 1 || rtt[k] != 3 * k + 1;
+  }
+  std::printf("hopper_stmatrix: %zu of 640 elements as the host reference lays them out\n", 640 - bad);
 }
 
 }  // namespace

@@ -87,3 +87,32 @@ void cluster_ranks(simt::DisjointSlice<uint32_t> out) {
     }
   }
 }
+
+// store_matrices: stmatrix (sm_90) on the GPU, as tests/unit/host/mma_test.cpp runs it on the
+// host reference. One warp: lane l's register (2l, 2l + 1) through stmatrix_x1 and its
+// transposed form into two 8 x 8 matrices, then a 16 x 16 tile through ldmatrix_x4 and back
+// through stmatrix_x4 (and the .trans pair).
+[[kernel, simt::block(32)]]
+void store_matrices(simt::DisjointSlice<uint16_t> plain, simt::DisjointSlice<uint16_t> trans,
+                    simt::DisjointSlice<uint16_t> round_trip, simt::DisjointSlice<uint16_t> round_trip_t) {
+  simt::SharedArray<uint16_t, 64, 16> p, t;
+  simt::SharedArray<uint16_t, 256, 16> tile, back, back_t;
+  const uint32_t lane = simt::warp::lane_id();
+  for (size_t k = lane; k < 256; k += 32) [[simt::unsafe]] { tile.at_mut(k) = uint16_t(3 * k + 1); }
+  simt::sync_threads();
+  [[simt::unsafe]] {  // one warp; each lane passes one 16-byte row of each matrix
+    const uint32_t reg = (2 * lane) | (2 * lane + 1) << 16;
+    simt::mma::stmatrix_x1(p.data() + lane % 8 * 8, reg);
+    simt::mma::stmatrix_x1_trans(t.data() + lane % 8 * 8, reg);
+    const size_t row = (lane % 16) * 16 + (lane / 16) * 8;
+    const simt::mma::FragmentA fa = simt::mma::ldmatrix_x4(tile.data() + row);
+    simt::mma::stmatrix_x4(back.data() + row, fa.reg[0], fa.reg[1], fa.reg[2], fa.reg[3]);
+    const simt::mma::FragmentA ft = simt::mma::ldmatrix_x4_trans(tile.data() + row);
+    simt::mma::stmatrix_x4_trans(back_t.data() + row, ft.reg[0], ft.reg[1], ft.reg[2], ft.reg[3]);
+  }
+  simt::sync_threads();
+  [[simt::unsafe]] {  // lane-strided copies out, each element by one lane
+    for (size_t k = lane; k < 64; k += 32) plain.at_mut(k) = p[k], trans.at_mut(k) = t[k];
+    for (size_t k = lane; k < 256; k += 32) round_trip.at_mut(k) = back[k], round_trip_t.at_mut(k) = back_t[k];
+  }
+}

@@ -90,6 +90,11 @@ public:
   KernelAttributes attributes() const;
   /// How many blocks of `block_threads` threads with `dynamic_shared_bytes` fit on one SM.
   int max_active_blocks_per_sm(unsigned block_threads, std::size_t dynamic_shared_bytes) const;
+  /// How many clusters of `cluster` blocks of `block_threads` threads with `dynamic_shared_bytes`
+  /// each run on the device at once: the size of a persistent grid in clusters (a GPC holds whole
+  /// clusters, so this can be below SMs / blocks per cluster). Opts the kernel in to the shared
+  /// memory first, as a launch does. cuOccupancyMaxActiveClusters; 0 when none fits.
+  int max_active_clusters(unsigned block_threads, std::size_t dynamic_shared_bytes, Dim3 cluster) const;
   /// Opts in to `bytes` of dynamic shared memory per block (beyond the default 48 KiB).
   void set_max_dynamic_shared(std::size_t bytes) const;
   /// Queues the kernel on `stream`. `args` points to `arg_count` pointers, one per kernel
