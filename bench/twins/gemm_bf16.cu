@@ -132,10 +132,15 @@ extern "C" __global__ void __launch_bounds__(kThreads, 1)
     if (k_tiles > 0 && lane == 0) mbar_arrive(&s.empty[retired]);
     const uint32_t row0 = tm * kBM + consumer * 64, col0 = tn * kBN;
 #pragma unroll
-    for (uint32_t i = 0; i < 128; ++i) {
+    for (uint32_t i = 0; i < 128; i += 2) {  // elements i and i + 1: columns col and col + 1
       const uint32_t r = row0 + thread / 32 * 16 + thread % 32 / 4 + 8 * (i / 2 % 2);
-      const uint32_t col = col0 + i / 4 * 8 + thread % 4 * 2 + i % 2;
-      if (r < m && col < n) c[size_t(r) * n + col] = __float2bfloat16_rn(d[i]);
+      const uint32_t col = col0 + i / 4 * 8 + thread % 4 * 2;
+      const size_t at = size_t(r) * n + col;
+      if (r < m && col + 1 < n && at % 2 == 0)
+        *reinterpret_cast<__nv_bfloat162*>(c + at) = __floats2bfloat162_rn(d[i], d[i + 1]);
+      else
+        for (uint32_t j = 0; j < 2; ++j)
+          if (r < m && col + j < n) c[at + j] = __float2bfloat16_rn(d[i + j]);
     }
   }
 }
