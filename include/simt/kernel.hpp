@@ -10,6 +10,7 @@
 #include "simt/device/thread.hpp"
 #include "simt/device/slice.hpp"
 #include "simt/device/math.hpp"
+#include "simt/device/bits.hpp"
 #include "simt/device/print.hpp"
 #include "simt/half.hpp"
 #include "simt/device/atomic.hpp"

@@ -108,6 +108,28 @@ using std::uint8_t;
   }
 }
 
+// simt::popc, clz, ctz, ffs and brev (bits.hpp) of a & keep: keep 0 makes x 0, where the host
+// reference answers as the GPU's instructions do (clz and ctz the width, ffs 0).
+[[kernel]] void bit_counts_u32(simt::Slice<const uint32_t> a, simt::Slice<const uint32_t> keep,
+                               simt::DisjointSlice<uint32_t> counts, simt::DisjointSlice<uint32_t> reversed) {
+  auto i = simt::thread::index_1d();
+  uint32_t x = 0;
+  if (i.get() < a.size()) x = a[i.get()] & keep[i.get()];
+  if (auto o = counts.get_mut(i))
+    *o = simt::popc(x) | simt::clz(x) << 8 | simt::ctz(x) << 16 | simt::ffs(x) << 24;
+  if (auto o = reversed.get_mut(i)) *o = simt::brev(x);
+}
+
+[[kernel]] void bit_counts_u64(simt::Slice<const uint64_t> a, simt::Slice<const uint64_t> keep,
+                               simt::DisjointSlice<uint32_t> counts, simt::DisjointSlice<uint64_t> reversed) {
+  auto i = simt::thread::index_1d();
+  uint64_t x = 0;
+  if (i.get() < a.size()) x = a[i.get()] & keep[i.get()];
+  if (auto o = counts.get_mut(i))
+    *o = simt::popc(x) | simt::clz(x) << 8 | simt::ctz(x) << 16 | simt::ffs(x) << 24;
+  if (auto o = reversed.get_mut(i)) *o = simt::brev(x);
+}
+
 // int8_t * int8_t is an int; storing it back into int8_t wraps (C++20: modulo 2^8).
 [[kernel]] void promote_i8(simt::Slice<const int8_t> a, simt::Slice<const int8_t> b,
                            simt::DisjointSlice<int32_t> wide, simt::DisjointSlice<int8_t> narrow) {
@@ -290,6 +312,12 @@ CONFORMANCE(integers_kernels, div_by_constants, exact(), in(bits()), out());
 CONFORMANCE(integers_kernels, shifts_i32, exact(), in(bits()), in(ints(0, 31)), out(), out(), out());
 CONFORMANCE(integers_kernels, shifts_64, exact(), in(bits()), in(ints(0, 63)), out());
 CONFORMANCE(integers_kernels, bitwise, exact(), in(bits()), in(bits()), out());
+CONFORMANCE(integers_kernels, bit_counts_u32, exact(), in(bits()),
+            in(one_of({0, 1, 16, 255, 65535, 2147483648.0L, 4294967295.0L})), out(), out());
+CONFORMANCE(integers_kernels, bit_counts_u64, exact(), in(bits()),
+            in(one_of({0, 1, 4294967295.0L, 9223372036854775808.0L, 18446744069414584320.0L,
+                       18446744073709551615.0L})),
+            out(), out());
 CONFORMANCE(integers_kernels, promote_i8, exact(), in(bits()), in(bits()), out(), out());
 CONFORMANCE(integers_kernels, promote_u16, exact(), in(bits()), in(bits()), out());
 CONFORMANCE(integers_kernels, promote_u8, exact(), in(bits()), in(bits()), out());
