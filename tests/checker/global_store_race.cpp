@@ -3,7 +3,7 @@
 // RUN: not %simtc check -fno-caret-diagnostics %s 2>&1 | grep 'error:' | sed 's/: error:.*//' | uniq | FileCheck %s --check-prefix=SITES --match-full-lines --implicit-check-not=global_store_race.cpp
 // DisjointSlice::store<N>(i, v) writes N elements at once: simt-global-race sees all of them,
 // so a vector that overlaps another thread's vector, element or read is a race, however the
-// index is hidden (a helper, a loop, an early return); disjoint vectors are not
+// index is hidden (a helper, an alias, a loop, an early return); disjoint vectors are not
 // (global_store_accepts.cpp).
 #include <simt/kernel.hpp>
 
@@ -72,3 +72,13 @@ void put(DisjointSlice<float>& out, size_t at) { out.store<4>(at, kOnes); }
 // CHECK: {{.*}}global_store_race.cpp:[[@LINE-2]]:7: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // SITES: {{.*}}global_store_race.cpp:[[@LINE-3]]:7
 
+// Two names for one slice: a reference writes element 4i + 4, the first of thread i + 1's vector.
+[[kernel, simt::block(128)]] void through_an_alias(DisjointSlice<float> out) {
+  if (simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
+  DisjointSlice<float>& alias = out;
+  const size_t i = size_t(simt::block::index_x()) * 128 + simt::thread::index_x();
+  out.store<4>(4 * i, kOnes);
+  alias.at_mut(4 * i + 4) = 2.0f;
+}
+// CHECK: {{.*}}global_store_race.cpp:[[@LINE-3]]:7: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
+// SITES: {{.*}}global_store_race.cpp:[[@LINE-4]]:7

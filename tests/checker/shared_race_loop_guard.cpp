@@ -38,3 +38,21 @@
   if (auto o = out.get_mut(simt::thread::index_1d())) *o = totals[lane];
 }
 // CHECK: {{.*}}shared_race_loop_guard.cpp:[[@LINE-5]]:{{[0-9]+}}: error: threads may race on shared memory 'totals': this write and the same write by another thread run between the same barriers [simt-shared-race]
+
+// The guard tests `who` before the loop; the loop then changes `who`. The condition holds for
+// the value tested, not for the new one: in its second round, lane 31 of warp w writes slot
+// 32 w + 63, which is lane 31 of warp w + 1's first slot.
+[[kernel, simt::block(256)]] void guard_variable_changed_in_the_loop(simt::DisjointSlice<uint32_t> out) {
+  simt::SharedArray<uint32_t, 320> totals;
+  const uint32_t lane = simt::warp::lane_id(), warp = simt::warp::warp_id();
+  uint32_t who = lane;
+  if (who == 31) {
+    for (uint32_t k = 0; k < 2; ++k) {
+      totals.at_mut(warp * 32 + who) = k;
+      who = 63;
+    }
+  }
+  simt::sync_threads();
+  if (auto o = out.get_mut(simt::thread::index_1d())) *o = totals[lane];
+}
+// CHECK: {{.*}}shared_race_loop_guard.cpp:[[@LINE-7]]:{{[0-9]+}}: error: threads may race on shared memory 'totals': {{.*}} [simt-shared-race]

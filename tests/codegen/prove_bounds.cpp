@@ -235,6 +235,18 @@ READ_KERNEL(left_neighbour_narrowed, FACT)(uint32_t rows, uint32_t cols, simt::S
   }
 }
 
+// The same with a column that may not fit 32 bits (a 64-bit start from the caller): gx = 2^32
+// passes `gx > 0` and narrows to x = 0, so x - 1 wraps and the check stays.
+READ_KERNEL(left_neighbour_narrowed_wide, FACT)(uint32_t rows, uint32_t cols, uint64_t start,
+                                                simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  const uint32_t r = simt::block::index_y();
+  const size_t gx = start + simt::thread::index_x();
+  if (r < rows && gx > 0 && uint32_t(gx) < cols) {
+    const uint32_t x = uint32_t(gx);
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols + (x - 1)];
+  }
+}
+
 // A 32-bit start from the caller: start + 3 may wrap (start = 2^32 - 2 passes the guard), so
 // the guard says nothing about start.
 READ_KERNEL(vector_offset_guard_wraps, FACT)(uint32_t rows, uint32_t cols, uint32_t start, simt::Slice<const float> in,
@@ -307,6 +319,9 @@ READ_KERNEL(vector_offset_guard_wraps, FACT)(uint32_t rows, uint32_t cols, uint3
 // CHECK:       trap;
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry left_neighbour_narrowed(
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry left_neighbour_narrowed_wide(
+// CHECK:       trap;
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry vector_offset_guard_wraps(
 // CHECK:       trap;
