@@ -7,6 +7,7 @@
 // them across control flow.
 #pragma once
 
+#include "simt/device/bits.hpp"
 #include "simt/device/config.hpp"
 #include "simt/device/thread.hpp"
 
@@ -42,7 +43,6 @@ inline constexpr uint32_t full_mask = 0xffffffffu;
 #if defined(__SIMTC__)
 namespace detail {
 SIMT_BUILTIN("laneid") uint32_t laneid();
-SIMT_BUILTIN("int.ffs") int32_t ffs(uint32_t x);
 }  // namespace detail
 
 /// This thread's lane in its warp (%laneid: the index in the block modulo 32).
@@ -97,7 +97,6 @@ SIMT_BUILTIN("warp.redux.xor") int32_t redux_xor(uint32_t mask, int32_t value);
 #else  // the host reference: the lanes are the fibers of one warp
 
 namespace detail {
-inline int32_t ffs(uint32_t x) { return __builtin_ffs(int(x)); }
 
 enum class Shuffle { Idx, Up, Down, Xor };
 
@@ -258,7 +257,7 @@ T reduce(uint32_t mask, T value, Op op) {
     return value;
   }
   if ((mask & (mask + 1)) == 0) {  // lanes 0 .. n-1
-    const uint32_t n = uint32_t(__builtin_popcount(mask)), lane = simt::warp::lane_id();
+    const uint32_t n = simt::popc(mask), lane = simt::warp::lane_id();
     for (uint32_t offset = 16; offset > 0; offset >>= 1) {
       if (offset >= n) continue;  // the same for every lane of the mask
       const bool has = lane + offset < n;
@@ -267,9 +266,9 @@ T reduce(uint32_t mask, T value, Op op) {
     }
     return simt::warp::shuffle(mask, value, 0);
   }
-  T acc = simt::warp::shuffle(mask, value, ffs(mask) - 1);
+  T acc = simt::warp::shuffle(mask, value, int32_t(simt::ctz(mask)));
   for (uint32_t rest = mask & (mask - 1); rest != 0; rest &= rest - 1)
-    acc = op(acc, simt::warp::shuffle(mask, value, ffs(rest) - 1));
+    acc = op(acc, simt::warp::shuffle(mask, value, int32_t(simt::ctz(rest))));
   return acc;
 }
 }  // namespace detail
