@@ -346,6 +346,28 @@ class Prover {
   std::vector<const llvm::Value*> kept_;  // leaves lower() does not replace by their facts
 };
 
+// Values `v` is never above: the operands of an unsigned minimum (llvm.umin, or a select of the
+// smaller of two values), and the values both arms of a select are never above (`c < (last ?
+// rows : min(start + 64, rows))` bounds c by rows).
+void ceilings_of(const llvm::Value* v, std::vector<const llvm::Value*>& out, unsigned depth = 0) {
+  if (depth > 4) return;
+  v = strip(v);
+  const llvm::Value *x = nullptr, *y = nullptr, *c = nullptr;
+  if (match(v, m_UMin(m_Value(x), m_Value(y)))) {
+    for (const llvm::Value* arm : {strip(x), strip(y)}) {
+      out.push_back(arm);
+      ceilings_of(arm, out, depth + 1);
+    }
+    return;
+  }
+  if (!match(v, m_Select(m_Value(c), m_Value(x), m_Value(y)))) return;
+  std::vector<const llvm::Value*> left{strip(x)}, right{strip(y)};
+  ceilings_of(x, left, depth + 1);
+  ceilings_of(y, right, depth + 1);
+  for (const llvm::Value* u : left)
+    if (std::find(right.begin(), right.end(), u) != right.end()) out.push_back(u);
+}
+
 // What `cond` being `taken` says, appended to `out`.
 void facts_of(const llvm::Value* cond, bool taken, const llvm::DataLayout& dl, std::vector<Fact>& out,
               unsigned depth = 0) {
@@ -373,14 +395,25 @@ void facts_of(const llvm::Value* cond, bool taken, const llvm::DataLayout& dl, s
   b = strip(b);
   // lhs + gap <= rhs, and x + (c + gap) <= rhs when lhs is x + c computed without wrapping
   // (an nuw add or a disjoint or of a constant): `kk + 3 < k` bounds the kk of `r * k + kk + 3`.
+  // The same of every ceiling of rhs (ceilings_of).
   auto add = [&](const llvm::Value* lhs, const llvm::Value* rhs, std::uint64_t gap) {
-    out.push_back({lhs, rhs, gap});
+    // The ceilings first, parameters before the rest: of several guards the first noted wins
+    // (Prover::upper), a select or a minimum itself bounds nothing beyond its ceilings, and the
+    // bounds to prove are written in the parameters (`c < min(start + 64, cols)` must bound
+    // `r * cols + c` by rows * cols).
+    std::vector<const llvm::Value*> bounds;
+    ceilings_of(rhs, bounds);
+    std::stable_partition(bounds.begin(), bounds.end(), [](const llvm::Value* u) { return llvm::isa<llvm::Argument>(u); });
+    bounds.push_back(rhs);
     const llvm::Value* x = nullptr;
     llvm::ConstantInt* c = nullptr;
-    if (!match(lhs, m_NUWAdd(m_Value(x), m_ConstantInt(c))) &&
-        !match(lhs, m_DisjointOr(m_Value(x), m_ConstantInt(c))))
-      return;
-    if (c->getValue().getActiveBits() <= 62) out.push_back({strip(x), rhs, gap + c->getZExtValue()});
+    const bool offset = (match(lhs, m_NUWAdd(m_Value(x), m_ConstantInt(c))) ||
+                         match(lhs, m_DisjointOr(m_Value(x), m_ConstantInt(c)))) &&
+                        c->getValue().getActiveBits() <= 62;
+    for (const llvm::Value* u : bounds) {
+      out.push_back({lhs, u, gap});
+      if (offset) out.push_back({strip(x), u, gap + c->getZExtValue()});
+    }
   };
   switch (p) {
     case llvm::CmpInst::ICMP_ULT: add(a, b, 1); break;

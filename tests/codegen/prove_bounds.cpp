@@ -259,6 +259,29 @@ READ_KERNEL(vector_offset_guard_wraps, FACT)(uint32_t rows, uint32_t cols, uint3
     }
 }
 
+// A column under the end of a window, either the row's end or a minimum of something and the
+// row's end (examples/transpose): both arms of the select are at most cols, so c < cols.
+READ_KERNEL(window_end, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                              simt::DisjointSlice<float> out) {
+  const size_t r = simt::block::index_y(), start = size_t(simt::block::index_x()) * 64;
+  const size_t c = start + simt::thread::index_x() % 64;
+  const bool last = start + 64 >= cols;
+  const size_t end = last ? size_t(cols) : (start + 64 < cols ? start + 64 : size_t(cols));
+  if (r < rows && c < end)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols + c];
+}
+
+// One arm not bounded by cols (start + 65 may pass it): the check stays.
+READ_KERNEL(window_end_loose, FACT)(uint32_t rows, uint32_t cols, simt::Slice<const float> in,
+                                    simt::DisjointSlice<float> out) {
+  const size_t r = simt::block::index_y(), start = size_t(simt::block::index_x()) * 64;
+  const size_t c = start + simt::thread::index_x() % 64;
+  const bool last = start + 64 >= cols;
+  const size_t end = last ? size_t(cols) : start + 65;
+  if (r < rows && c < end)
+    if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols + c];
+}
+
 // CHECK-LABEL: .entry guarded(
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry left_neighbour(
@@ -324,5 +347,10 @@ READ_KERNEL(vector_offset_guard_wraps, FACT)(uint32_t rows, uint32_t cols, uint3
 // CHECK:       trap;
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry vector_offset_guard_wraps(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry window_end(
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry window_end_loose(
 // CHECK:       trap;
 // CHECK-NOT:   trap;
