@@ -1,5 +1,5 @@
-// reduction: the sum of n floats in two launches of block_sum (examples/reduction): up to
-// kMaxBlocks blocks write partial sums, then one block adds them. Memory-bound: 4 bytes per
+// reduction: the sum of n floats in one launch of sum (examples/reduction): up to kMaxBlocks
+// blocks add their shares, and the last one adds their partial sums. Memory-bound: 4 bytes per
 // element (the partial sums are a few KiB).
 #include <algorithm>
 #include <cmath>
@@ -12,7 +12,8 @@
 #include "reduction_bench_data.hpp"
 
 // The example's kernel, compiled for the host as well (the --cpu-check run).
-void block_sum(simt::Slice<const Float4> quads, simt::Slice<const float> all, simt::AtomicSlice<float> out);
+void sum(simt::Slice<const Float4> quads, simt::Slice<const float> all, simt::AtomicSlice<float> partials,
+         simt::AtomicSlice<uint32_t> arrived, simt::AtomicSlice<float> out);
 
 namespace bench {
 namespace {
@@ -37,21 +38,22 @@ std::string cpu_check() {
   const std::vector<float> x = random_floats(n, 5, 0.0f, 1.0f);
   const std::uint32_t blocks = blocks_for(n);
   std::vector<float> partial(blocks, -1.0f), total(1, -1.0f);
+  std::vector<std::uint32_t> arrived(1, 0);
   const simt::Slice<const Float4> quads(reinterpret_cast<const Float4*>(x.data()), n / 4);
-  simt::host::launch_1d(blocks, kBlock, block_sum, quads, simt::host::slice(x), simt::host::atomic(partial));
-  const simt::Slice<const Float4> partial_quads(reinterpret_cast<const Float4*>(partial.data()), blocks / 4);
-  simt::host::launch_1d(1, kBlock, block_sum, partial_quads, simt::host::slice(partial), simt::host::atomic(total));
+  simt::host::launch_1d(blocks, kBlock, sum, quads, simt::host::slice(x), simt::host::atomic(partial),
+                        simt::host::atomic(arrived), simt::host::atomic(total));
   const double want = reference(x);
   if (std::abs(total[0] - want) > kTolerance * std::abs(want))
     return "host run " + std::to_string(total[0]) + " vs reference " + std::to_string(want);
+  if (arrived[0] != 0) return "host run left the counter at " + std::to_string(arrived[0]);
   return "";
 }
 
 void run(Bench& b) {
   const auto simtc = reduction_kernels::load(b.context());
-  const simt::Kernel nvcc = b.load_twin("reduction", reduction_bench_data::cubin).kernel("block_sum");
+  const simt::Kernel nvcc = b.load_twin("reduction", reduction_bench_data::cubin).kernel("sum");
   b.add_resources("reduction", reduction_bench_data::simtc_ptxas_log, reduction_bench_data::nvcc_ptxas_log,
-                  simtc.block_sum_kernel(), nvcc);
+                  simtc.sum_kernel(), nvcc);
 
   Verdict cpu;
   auto one_size = [&](std::size_t n, bool against_cpu) {
@@ -64,21 +66,22 @@ void run(Bench& b) {
     }
     auto partial = simt::DeviceBuffer<float>::uninitialized(b.context(), blocks);
     auto total = simt::DeviceBuffer<float>::uninitialized(b.context(), 1);
+    // Each version's block counter: zero now, and each launch leaves it zero.
+    auto arrived_simtc = simt::DeviceBuffer<std::uint32_t>::uninitialized(b.context(), 1);
+    auto arrived_nvcc = simt::DeviceBuffer<std::uint32_t>::uninitialized(b.context(), 1);
+    arrived_simtc.fill_bytes(0);
+    arrived_nvcc.fill_bytes(0);
     auto quads_of = [](const simt::DeviceBuffer<float>& v) {
       return simt::DeviceView<const Float4>(v.device_ptr(), v.size() / 4);
     };
     auto run_simtc = [&](int s) {
-      simtc.block_sum_unchecked(b.stream(), simt::LaunchConfig1D{blocks, kBlock, 0}, quads_of(X[s]), X[s], partial);
-      simtc.block_sum_unchecked(b.stream(), simt::LaunchConfig1D{1, kBlock, 0}, quads_of(partial), partial, total);
-    };
-    auto twin = [&](const simt::DeviceBuffer<float>& in, std::uint32_t grid, simt::DeviceBuffer<float>& out) {
-      const std::uint64_t x = in.device_ptr(), o = out.device_ptr();
-      b.launch(nvcc, simt::LaunchConfig1D{grid, kBlock, 0}, x, static_cast<int>(in.size() / 4), x,
-               static_cast<int>(in.size()), o);
+      simtc.sum_unchecked(b.stream(), simt::LaunchConfig1D{blocks, kBlock, 0}, quads_of(X[s]), X[s], partial,
+                          arrived_simtc, total);
     };
     auto run_nvcc = [&](int s) {
-      twin(X[s], blocks, partial);
-      twin(partial, 1, total);
+      const std::uint64_t x = X[s].device_ptr();
+      b.launch(nvcc, simt::LaunchConfig1D{blocks, kBlock, 0}, x, static_cast<int>(n / 4), x, static_cast<int>(n),
+               partial.device_ptr(), arrived_nvcc.device_ptr(), total.device_ptr());
     };
     auto cub_total = simt::DeviceBuffer<float>::uninitialized(b.context(), 1);
     auto run_cub = [&](int s) { b.cub().reduce_sum(X[s].device_ptr(), cub_total.device_ptr(), std::int64_t(n)); };
@@ -92,6 +95,9 @@ void run(Bench& b) {
     };
     const std::vector<float> got_simtc = outputs(run_simtc), got_nvcc = outputs(run_nvcc);
     const std::vector<float> got_cub = b.output_of(cub_total, [&] { run_cub(0); });
+    // Each launch sets its counter back to zero for the next one.
+    const std::vector<std::uint32_t> counters{arrived_simtc.to_host()[0], arrived_nvcc.to_host()[0]};
+    cpu.equal<std::uint32_t>("block counters after the launches", counters, std::vector<std::uint32_t>{0, 0});
     if (against_cpu) {
       const std::vector<float> want{static_cast<float>(reference(X[0].to_host()))};
       cpu.close("simtc vs CPU", std::span(got_simtc).last(1), want, kTolerance);
@@ -117,7 +123,7 @@ void run(Bench& b) {
 
 const Entry& entry_reduction() {
   static const Entry entry{"reduction", run, cpu_check, reduction_bench_data::simtc_ptxas_log,
-                           reduction_bench_data::nvcc_ptxas_log, {"block_sum"}};
+                           reduction_bench_data::nvcc_ptxas_log, {"sum"}};
   return entry;
 }
 

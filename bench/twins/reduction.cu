@@ -1,32 +1,58 @@
-// CUDA C++ twin of examples/reduction/reduction.cpp: the same two-launch block sum. Each thread
-// adds the float4s of a grid-stride loop, block 0 adds the up-to-3-element tail, then a
-// shared-memory tree down to 64 partial sums and a warp-shuffle (xor butterfly) finish;
-// 256-thread blocks, 32-bit indices, a plain store of each block's sum.
+// CUDA C++ twin of examples/reduction/reduction.cpp: the same one-launch sum. Each thread adds
+// the float4s of a grid-stride loop, block 0 adds the up-to-3-element tail, then a shared-memory
+// tree down to 64 partial sums and a warp-shuffle (xor butterfly) finish; thread 0 stores the
+// block's sum (relaxed) and counts the block (acq_rel atomic add); the block that counts last,
+// told by __syncthreads_or, adds the partial sums (relaxed loads) the same way and resets the
+// counter. 256-thread blocks, 32-bit indices.
 constexpr int kBlock = 256;
 
-extern "C" __global__ void block_sum(const float4* __restrict__ quads, int n_quads, const float* __restrict__ all,
-                                     int n, float* __restrict__ out) {
-  __shared__ float partial[kBlock];
+__device__ __forceinline__ float block_total(float value, float* partial) {
   const int t = threadIdx.x;
-  float sum = 0.0f;
-  for (int q = blockIdx.x * kBlock + t; q < n_quads; q += gridDim.x * kBlock) {
-    const float4 v = quads[q];
-    sum += (v.x + v.y) + (v.z + v.w);
-  }
-  const int tail = 4 * n_quads;
-  if (blockIdx.x == 0 && tail + t < n) sum += all[tail + t];
-
-  partial[t] = sum;
+  partial[t] = value;
   __syncthreads();
 #pragma unroll
   for (int half = kBlock / 2; half >= 64; half /= 2) {
     if (t < half) partial[t] += partial[t + half];
     __syncthreads();
   }
+  float v = 0.0f;
   if (t < 32) {
-    float v = partial[t] + partial[t + 32];
+    v = partial[t] + partial[t + 32];
 #pragma unroll
     for (int offset = 16; offset > 0; offset >>= 1) v += __shfl_xor_sync(0xffffffffu, v, offset);
-    if (t == 0) out[blockIdx.x] = v;
+  }
+  return v;
+}
+
+extern "C" __global__ void sum(const float4* __restrict__ quads, int n_quads, const float* __restrict__ all, int n,
+                               float* partials, unsigned* arrived, float* out) {
+  __shared__ float partial[kBlock];
+  const int t = threadIdx.x;
+  float s = 0.0f;
+  for (int q = blockIdx.x * kBlock + t; q < n_quads; q += gridDim.x * kBlock) {
+    const float4 v = quads[q];
+    s += (v.x + v.y) + (v.z + v.w);
+  }
+  const int tail = 4 * n_quads;
+  if (blockIdx.x == 0 && tail + t < n) s += all[tail + t];
+  const float total = block_total(s, partial);
+  bool last = false;
+  if (t == 0) {
+    asm volatile("st.relaxed.gpu.global.f32 [%0], %1;" ::"l"(partials + blockIdx.x), "f"(total) : "memory");
+    unsigned old;
+    asm volatile("atom.acq_rel.gpu.global.add.u32 %0, [%1], 1;" : "=r"(old) : "l"(arrived) : "memory");
+    last = old == gridDim.x - 1;
+  }
+  if (!__syncthreads_or(last)) return;
+  float mine = 0.0f;
+  for (int b = t; b < gridDim.x; b += kBlock) {
+    float x;
+    asm volatile("ld.relaxed.gpu.global.f32 %0, [%1];" : "=f"(x) : "l"(partials + b) : "memory");
+    mine += x;
+  }
+  const float all_blocks = block_total(mine, partial);
+  if (t == 0) {
+    *out = all_blocks;
+    *arrived = 0;
   }
 }

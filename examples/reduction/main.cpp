@@ -1,5 +1,6 @@
 // Sums float arrays on the GPU for several sizes (the partial sums and the result poisoned
-// before each launch) and compares each sum with the CPU's, computed in double precision.
+// before each launch, each array summed twice: the kernel resets its counter for the next
+// launch) and compares each sum with the CPU's, computed in double precision.
 // Without a GPU, runs the same kernel on the CPU through simt's host reference.
 // Usage: reduction [--small] [n ...]   (--small: sizes for compute-sanitizer)
 #include <algorithm>
@@ -21,7 +22,8 @@
 #include "reduction.simt.hpp"
 
 // The kernel of reduction.cpp, compiled for the CPU as well.
-void block_sum(simt::Slice<const Float4> quads, simt::Slice<const float> all, simt::AtomicSlice<float> out);
+void sum(simt::Slice<const Float4> quads, simt::Slice<const float> all, simt::AtomicSlice<float> partials,
+         simt::AtomicSlice<uint32_t> arrived, simt::AtomicSlice<float> out);
 
 namespace {
 
@@ -67,18 +69,24 @@ int run_gpu(const simt::Context& context, const reduction_kernels::Kernels& kern
   const std::uint32_t blocks = blocks_for(quads);
   auto dx = simt::DeviceBuffer<float>::from_host(context, x);
   auto partials = simt::DeviceBuffer<float>::uninitialized(context, blocks);
+  auto arrived = simt::DeviceBuffer<std::uint32_t>::uninitialized(context, 1);
   auto result = simt::DeviceBuffer<float>::uninitialized(context, 1);
-  partials.fill_bytes(0xFF);  // NaN
-  result.fill_bytes(0xFF);
-  using Quad = Float4;
-  kernels.block_sum(stream, kernels.prepare_block_sum(simt::LaunchConfig1D{blocks, kBlock}),
-                              simt::DeviceView<const Quad>(dx.device_ptr(), quads), std::as_const(dx).view(),
-                              partials.view());
-  kernels.block_sum(stream, kernels.prepare_block_sum(simt::LaunchConfig1D{1, kBlock}),
-                              simt::DeviceView<const Quad>(partials.device_ptr(), blocks / 4),
-                              std::as_const(partials).view(), result.view());
-  stream.synchronize();
-  return report("", n, x, result.to_host()[0]);
+  arrived.fill_bytes(0);
+  int failures = 0;
+  for (int round = 0; round < 2; ++round) {
+    partials.fill_bytes(0xFF);  // NaN
+    result.fill_bytes(0xFF);
+    kernels.sum(stream, kernels.prepare_sum(simt::LaunchConfig1D{blocks, kBlock}),
+                simt::DeviceView<const Float4>(dx.device_ptr(), quads), std::as_const(dx).view(), partials.view(),
+                arrived.view(), result.view());
+    stream.synchronize();
+    failures += report(round == 0 ? "" : " (again)", n, x, result.to_host()[0]);
+  }
+  if (arrived.to_host()[0] != 0) {
+    std::printf("reduction: n = %zu FAILED: the counter is %u after the launch, not 0\n", n, arrived.to_host()[0]);
+    ++failures;
+  }
+  return failures;
 }
 
 int run_cpu(std::size_t n) {
@@ -88,12 +96,9 @@ int run_cpu(std::size_t n) {
   std::vector<Float4> x4(quads);
   std::memcpy(x4.data(), x.data(), quads * sizeof(Float4));
   std::vector<float> partials(blocks, NAN), result(1, NAN);
-  simt::host::launch_1d(blocks, kBlock, block_sum, simt::host::slice(x4), simt::host::slice(x),
-                        simt::host::atomic(partials));
-  std::vector<Float4> p4(blocks / 4);
-  std::memcpy(p4.data(), partials.data(), p4.size() * sizeof(Float4));
-  simt::host::launch_1d(1, kBlock, block_sum, simt::host::slice(p4), simt::host::slice(partials),
-                        simt::host::atomic(result));
+  std::vector<std::uint32_t> arrived(1, 0);
+  simt::host::launch_1d(blocks, kBlock, sum, simt::host::slice(x4), simt::host::slice(x), simt::host::atomic(partials),
+                        simt::host::atomic(arrived), simt::host::atomic(result));
   return report(" (CPU)", n, x, result[0]);
 }
 

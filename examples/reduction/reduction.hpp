@@ -12,5 +12,7 @@ struct alignas(16) Float4 {
 
 /// Threads per block; a multiple of 64 (the shared-memory tree stops at 64 partial sums).
 constexpr uint32_t kBlock = 256;
-/// At most this many blocks: each thread then sums several Float4s before the block reduces.
-constexpr uint32_t kMaxBlocks = 1024;
+/// At most this many blocks (four per SM slot of an H100 or H200 at 8 blocks per SM): each
+/// thread then sums several Float4s before the block reduces, and the blocks that finish first
+/// start over while the last ones still load.
+constexpr uint32_t kMaxBlocks = 4224;

@@ -131,6 +131,12 @@ struct Box {
   if (box.v < n) simt::sync_threads();
 }
 
+// The last block's test (examples/reduction) known to thread 0 alone: not the block's.
+[[kernel, simt::block(128)]] void last_block_in_one_thread(simt::AtomicSlice<uint32_t> arrived) {
+  bool last = false;
+  if (simt::thread::index_x() == 0) last = arrived[0].fetch_add(1u, simt::acq_rel) == simt::grid::dim_x() - 1;
+  if (last) helper();
+}
 
 // CHECK: {{.*}}divergent_barrier.cpp:9:36: error: barrier reached under thread-dependent control flow: threads that took the other branch never arrive [simt-divergent-barrier]
 // CHECK-NEXT: {{.*}}divergent_barrier.cpp:9:7: note: this branch depends on the thread index
@@ -179,3 +185,6 @@ struct Box {
 // CHECK-NEXT: {{.*}}divergent_barrier.cpp:122:12: note: this branch depends on the thread index
 // CHECK-NEXT: {{.*}}divergent_barrier.cpp:131:18: error: barrier reached under thread-dependent control flow: threads that took the other branch never arrive [simt-divergent-barrier]
 // CHECK-NEXT: {{.*}}divergent_barrier.cpp:131:7: note: this branch depends on the thread index
+// CHECK-NEXT: {{.*}}divergent_barrier.cpp:6:17: error: barrier reached under thread-dependent control flow: threads that took the other branch never arrive [simt-divergent-barrier]
+// CHECK-NEXT: {{.*}}divergent_barrier.cpp:138:7: note: this branch depends on the result of an atomic operation, which differs between threads
+// CHECK-NEXT: {{.*}}divergent_barrier.cpp:138:13: note: reached through this call

@@ -79,3 +79,11 @@ constexpr uint32_t kSteps[4] = {1, 2, 3, 4};
   for (uint32_t r = 0; r < rounds[simt::block::index_x()]; ++r) simt::sync_threads();
   for (uint32_t s = 0; s < kSteps[simt::block::index_x() % 4]; ++s) simt::sync_threads();
 }
+
+// The last block's test (examples/reduction): thread 0's atomic result, made the block's by a
+// barrier that reduces it.
+[[kernel, simt::block(128)]] void last_block_through_barrier_or(simt::AtomicSlice<uint32_t> arrived) {
+  bool last = false;
+  if (simt::thread::index_x() == 0) last = arrived[0].fetch_add(1u, simt::acq_rel) == simt::grid::dim_x() - 1;
+  if (simt::sync_threads_or(last)) helper();
+}
