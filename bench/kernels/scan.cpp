@@ -33,7 +33,7 @@ void scan_host(const std::vector<std::uint32_t>& in, std::vector<std::uint32_t>&
   std::vector<Uint4> quads(in.size() / 4);
   std::memcpy(quads.data(), in.data(), quads.size() * sizeof(Uint4));
   std::vector<std::uint64_t> status(tiles_for(in.size()), 0);
-  simt::host::launch_1d(tiles_for(in.size()), kBlock, scan_lookback, simt::host::slice(quads), simt::host::slice(in),
+  simt::host::launch_1d(tiles_for(in.size()), kLookbackBlock, scan_lookback, simt::host::slice(quads), simt::host::slice(in),
                         simt::host::disjoint(out), simt::host::atomic(status));
 }
 
@@ -67,7 +67,7 @@ void run(Bench& b) {
     // on the stream before each launch, inside the timed run (as CUB's own initialisation is).
     const std::uint32_t tiles = tiles_for(n);
     auto status = simt::DeviceBuffer<std::uint64_t>::uninitialized(b.context(), tiles);
-    const simt::LaunchConfig1D shape{tiles, kBlock};
+    const simt::LaunchConfig1D shape{tiles, kLookbackBlock};
     auto run_simtc = [&](int s) {
       status.fill_bytes_async(0, b.stream());
       simtc.scan_lookback_unchecked(b.stream(), shape, simt::DeviceView<const Uint4>(X[s].device_ptr(), n / 4),

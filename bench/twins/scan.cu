@@ -71,13 +71,18 @@ extern "C" __global__ void add_tile_offsets(const uint32_t* __restrict__ scanned
   }
 }
 
-// Twin of scan_lookback: one pass with decoupled look-back. A block scans a tile of 4096
-// (four uint4 quads per thread at 4 (t + 256 k), the quads of each row k scanned across the
-// block), publishes the tile's sum in a 64-bit status word (flag in the high half: 1 the tile's
-// sum, 2 the inclusive prefix), and warp 0 looks back 32 tiles at a time, as the simtc kernel
-// does; status words are zero before the launch.
+// Twin of scan_lookback: one pass with decoupled look-back. A block of 128 threads scans a tile
+// of 2048 (four uint4 quads per thread at 4 (t + 128 k), the quads of each row k scanned across
+// the block), publishes the tile's sum in a 64-bit status word (flag in the high half: 1 the
+// tile's sum, 2 the inclusive prefix), waits 2500 ns, and warp 0 looks back 32 tiles at a time,
+// polling every 650 ns while a word is missing, as the simtc kernel does; 12 blocks per SM
+// (40 registers); status words are zero before the launch.
+constexpr int kLookbackBlock = 128;
 constexpr int kLookbackQuads = 4;
-constexpr int kLookbackTile = kBlock * kLookbackQuads * 4;
+constexpr int kLookbackTile = kLookbackBlock * kLookbackQuads * 4;
+constexpr int kLookbackBlocksPerSm = 12;
+constexpr unsigned kLookbackDelayNs = 2500;
+constexpr unsigned kLookbackPollNs = 650;
 
 // Relaxed, as the simtc kernel's AtomicRef::load() and store(): the word holds flag and value.
 __device__ __forceinline__ unsigned long long load_relaxed(const unsigned long long* p) {
@@ -89,9 +94,9 @@ __device__ __forceinline__ void store_relaxed(unsigned long long* p, unsigned lo
   asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
 }
 
-extern "C" __global__ void scan_lookback(const uint4* __restrict__ quads, const uint32_t* __restrict__ in, long long n,
+extern "C" __global__ void __launch_bounds__(kLookbackBlock, kLookbackBlocksPerSm) scan_lookback(const uint4* __restrict__ quads, const uint32_t* __restrict__ in, long long n,
                                          uint32_t* __restrict__ out, unsigned long long* status) {
-  constexpr int kWarps = kBlock / 32;
+  constexpr int kWarps = kLookbackBlock / 32;
   __shared__ uint32_t warp_totals[kWarps][kLookbackQuads];
   __shared__ uint32_t tile_prefix;
   const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
@@ -99,7 +104,7 @@ extern "C" __global__ void scan_lookback(const uint4* __restrict__ quads, const 
   uint32_t v[4 * kLookbackQuads];
 #pragma unroll
   for (int k = 0; k < kLookbackQuads; ++k) {
-    const long long i = first + 4 * (t + kBlock * k);
+    const long long i = first + 4 * (t + kLookbackBlock * k);
     if (i + 3 < n) {
       const uint4 q = quads[i / 4];
       v[4 * k] = q.x, v[4 * k + 1] = q.y, v[4 * k + 2] = q.z, v[4 * k + 3] = q.w;
@@ -144,12 +149,14 @@ extern "C" __global__ void scan_lookback(const uint4* __restrict__ quads, const 
       if (lane == 0) store_relaxed(status, (2ull << 32) | aggregate);
     } else {
       if (lane == 0) store_relaxed(status + tile, (1ull << 32) | aggregate);
+      __nanosleep(kLookbackDelayNs);
       for (long long end = tile;; end -= 32) {
+        const bool before = end > lane;
         unsigned long long word = 2ull << 32;
-        if (end > lane) {
-          do {
-            word = load_relaxed(status + end - 1 - lane);
-          } while ((word >> 32) == 0);
+        if (before) word = load_relaxed(status + end - 1 - lane);
+        while (__any_sync(0xffffffffu, (word >> 32) == 0)) {
+          __nanosleep(kLookbackPollNs);
+          if (before) word = load_relaxed(status + end - 1 - lane);
         }
         const uint32_t prefixes = __ballot_sync(0xffffffffu, (word >> 32) == 2);
         const bool counted = (prefixes & ((1u << lane) - 1u)) == 0;
@@ -164,7 +171,7 @@ extern "C" __global__ void scan_lookback(const uint4* __restrict__ quads, const 
   const uint32_t before_tile = tile_prefix;
 #pragma unroll
   for (int k = 0; k < kLookbackQuads; ++k) {
-    const long long i = first + 4 * (t + kBlock * k);
+    const long long i = first + 4 * (t + kLookbackBlock * k);
     const uint32_t add = before_tile + offset[k];
     if (i + 3 < n) {
       reinterpret_cast<uint4*>(out)[i / 4] =
