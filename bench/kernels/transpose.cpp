@@ -17,7 +17,7 @@ struct Shape {
   std::uint32_t rows, cols;
 };
 
-simt::LaunchConfig2D config(Shape s) { return {{(s.cols + kTile - 1) / kTile, (s.rows + kTile - 1) / kTile}, {kTile, kRows}}; }
+simt::LaunchConfig2D config(Shape s) { return {{(s.cols + kTile - 1) / kTile, (s.rows + kTile - 1) / kTile}, {kThreadsX, kRows}}; }
 
 std::vector<float> reference(Shape s, const std::vector<float>& in) {
   std::vector<float> out(in.size());

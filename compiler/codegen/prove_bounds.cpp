@@ -155,6 +155,12 @@ class Prover {
   bool less(const llvm::Value* a, const llvm::Value* b, bool strict, unsigned depth = kDepth) {
     auto ua = upper(a, depth);
     if (!ua) return false;
+    // Against a constant, a's numeric bound may decide where its polynomial does not (a thread
+    // index below the block's width).
+    if (auto* cb = llvm::dyn_cast<llvm::ConstantInt>(strip(b)); cb && cb->getValue().getActiveBits() <= 64) {
+      const unsigned __int128 limit = cb->getZExtValue();
+      if (strict ? ua->max < limit : ua->max <= limit) return true;
+    }
     // A value that bounds a stays itself in b's bound: `cols` in `size >= rows * cols` must
     // not become the `c + 1` of a guard `c < cols` when a's bound is `rows * cols - 1`.
     std::vector<const llvm::Value*> saved = std::move(kept_);
@@ -413,6 +419,11 @@ void facts_of(const llvm::Value* cond, bool taken, const llvm::DataLayout& dl, s
     for (const llvm::Value* u : bounds) {
       out.push_back({lhs, u, gap});
       if (offset) out.push_back({strip(x), u, gap + c->getZExtValue()});
+      // A truncation that drops only zeros (trunc nuw) is the same number as the value it
+      // narrows: `uint32_t(j - s) + 1 < cols` bounds the 64-bit j - s too.
+      const llvm::Value* wide = nullptr;
+      if (offset && match(x, m_NUWTrunc(m_Value(wide)))) out.push_back({strip(wide), u, gap + c->getZExtValue()});
+      if (match(lhs, m_NUWTrunc(m_Value(wide)))) out.push_back({strip(wide), u, gap});
     }
   };
   switch (p) {
@@ -450,10 +461,33 @@ std::vector<Fact> facts_at(const llvm::Instruction* at, const std::vector<const 
 }
 
 // true or false when the comparison is proven, nullopt otherwise.
+// A signed comparison of x - y (nsw, y >= 0) with a constant: x - y <= x exactly, so when x
+// (nonnegative) is at most the constant, x - y > c is false and x - y <= c is true, however
+// negative x - y may be (`(j - s) + 8 < 72`, a tile row below a shifted window, which LLVM
+// rewrites as `j - s > 63` in signed arithmetic). nullopt: not of this form or not proven.
+std::optional<bool> decide_signed_difference(llvm::ICmpInst& cmp, Prover& prover, const llvm::DataLayout& dl) {
+  llvm::CmpInst::Predicate p = cmp.getPredicate();
+  const llvm::Value *x = nullptr, *y = nullptr;
+  const llvm::ConstantInt* c = nullptr;
+  if (!match(cmp.getOperand(0), m_NSWSub(m_Value(x), m_Value(y))) ||
+      !(c = llvm::dyn_cast<llvm::ConstantInt>(cmp.getOperand(1))) || c->isNegative() ||
+      !known_nonnegative(x, dl) || !known_nonnegative(y, dl))
+    return std::nullopt;
+  // x <= c (strict: x < c + 1).
+  const llvm::Constant* limit = llvm::ConstantInt::get(c->getType(), c->getValue() + 1);
+  if (c->getValue().isMaxSignedValue() || !prover.less(x, limit, true)) return std::nullopt;
+  switch (p) {
+    case llvm::CmpInst::ICMP_SGT: return false;  // x - y > c
+    case llvm::CmpInst::ICMP_SLE: return true;   // x - y <= c
+    default: return std::nullopt;
+  }
+}
+
 std::optional<bool> decide(llvm::ICmpInst& cmp, Prover& prover, const llvm::DataLayout& dl) {
   llvm::CmpInst::Predicate p = cmp.getPredicate();
   const llvm::Value* a = cmp.getOperand(0);
   const llvm::Value* b = cmp.getOperand(1);
+  if (auto difference = decide_signed_difference(cmp, prover, dl)) return difference;
   if (llvm::ICmpInst::isSigned(p)) {
     if (!known_nonnegative(a, dl) || !known_nonnegative(b, dl)) return std::nullopt;
     p = llvm::ICmpInst::getUnsignedPredicate(p);

@@ -38,7 +38,7 @@ std::vector<float> random_matrix(Shape s) {
 }
 
 simt::LaunchConfig2D config(Shape s) {
-  return {{(s.cols + kTile - 1) / kTile, (s.rows + kTile - 1) / kTile}, {kTile, kRows}};
+  return {{(s.cols + kTile - 1) / kTile, (s.rows + kTile - 1) / kTile}, {kThreadsX, kRows}};
 }
 
 int check(const char* where, Shape s, const std::vector<float>& in, const std::vector<float>& out) {

@@ -5,5 +5,7 @@
 
 #include <stdint.h>
 
-constexpr uint32_t kTile = 32;  // a block moves a kTile x kTile tile
-constexpr uint32_t kRows = 8;   // block: kTile x kRows threads, kTile / kRows elements each
+constexpr uint32_t kTile = 64;     // a block moves a kTile x kTile tile
+constexpr uint32_t kThreadsX = 32; // block: kThreadsX x kRows threads
+constexpr uint32_t kRows = 8;
+constexpr uint32_t kSector = 8;    // floats in a 32-byte memory sector
