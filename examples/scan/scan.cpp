@@ -15,7 +15,7 @@
 // registers a thread), so that many tiles load while others wait; a pause of 2.5 us after
 // publishing the tile's sum before looking back, by which time the predecessors' prefixes are
 // usually there; and a pause of 650 ns between polls of a word that is not, so the waiting
-// warps do not crowd the few status words in L2. Together: 1.36-1.38 x CUB's time -> 1.04-1.10
+// warps do not crowd the few status words in L2. Together: 1.36-1.38 x CUB's time -> 1.06-1.08
 // x on an H100 (docs/performance.md).
 //
 // Reduce-then-scan, the textbook version:
