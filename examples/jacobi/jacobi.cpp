@@ -13,7 +13,9 @@
 // either side, all loaded up front (26 independent loads in flight a thread) through the
 // read-only cache. A warp's loads of its neighbours' columns and of the rows above and below
 // its strip are the lines its own and the next warps' loads bring into L1 and L2, so DRAM sees
-// each point about once. This is the one the benchmark measures (docs/performance.md).
+// each point about once. A block is one row of 256 threads: 256 adjacent columns, so rows that
+// do not start on a 32-byte sector (an odd width) split a sector between two blocks only every
+// 1 KiB. This is the one the benchmark measures (docs/performance.md).
 #include <simt/kernel.hpp>
 
 #include "jacobi.hpp"
@@ -53,13 +55,13 @@ void jacobi_step(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt
   }
 }
 
-[[kernel, simt::block(kBX, kStripBY),
+[[kernel, simt::block(kStripBX, kStripBY),
   simt::requires("in.size() >= rows * cols", "out.size() >= rows * cols", "rows * cols <= 4294967295")]]
 void jacobi_strip(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
   // Points of a 2-D grid: blocks of a second grid layer would write the same points.
   if (simt::block::index_z() != 0) return;
   // The strip's column and first row in 64 bits (no wrap on any grid), 32 bits once inside.
-  const size_t gx = size_t(simt::block::index_x()) * kBX + simt::thread::index_x();
+  const size_t gx = size_t(simt::block::index_x()) * kStripBX + simt::thread::index_x();
   const size_t gy = (size_t(simt::block::index_y()) * kStripBY + simt::thread::index_y()) * kStripRows;
   if (gx >= cols || gy >= rows) return;
   const uint32_t x = uint32_t(gx);

@@ -59,7 +59,7 @@ std::vector<float> reference(Shape s, std::vector<float> a) {
 simt::LaunchConfig2D config(Shape s) { return {{(s.cols + kBX - 1) / kBX, (s.rows + kBY - 1) / kBY}, {kBX, kBY}}; }
 simt::LaunchConfig2D strip_config(Shape s) {
   constexpr std::uint32_t kRowsPerBlock = kStripBY * kStripRows;
-  return {{(s.cols + kBX - 1) / kBX, (s.rows + kRowsPerBlock - 1) / kRowsPerBlock}, {kBX, kStripBY}};
+  return {{(s.cols + kStripBX - 1) / kStripBX, (s.rows + kRowsPerBlock - 1) / kRowsPerBlock}, {kStripBX, kStripBY}};
 }
 
 int check(const char* where, Shape s, const std::vector<float>& want, const std::vector<float>& got) {
