@@ -416,15 +416,17 @@ void facts_of(const llvm::Value* cond, bool taken, const llvm::DataLayout& dl, s
     const bool offset = (match(lhs, m_NUWAdd(m_Value(x), m_ConstantInt(c))) ||
                          match(lhs, m_DisjointOr(m_Value(x), m_ConstantInt(c)))) &&
                         c->getValue().getActiveBits() <= 62;
-    for (const llvm::Value* u : bounds) {
-      out.push_back({lhs, u, gap});
-      if (offset) out.push_back({strip(x), u, gap + c->getZExtValue()});
-      // A truncation that drops only zeros (trunc nuw) is the same number as the value it
-      // narrows: `uint32_t(j - s) + 1 < cols` bounds the 64-bit j - s too.
+    // The values bounded, with their gaps: lhs, x of lhs = x + c, and the wide value of either
+    // when it is a truncation that drops only zeros (trunc nuw), the same number:
+    // `uint32_t(j - s) + 1 < cols` bounds the 64-bit j - s too.
+    llvm::SmallVector<std::pair<const llvm::Value*, std::uint64_t>, 4> bounded{{lhs, gap}};
+    if (offset) bounded.push_back({strip(x), gap + c->getZExtValue()});
+    for (std::size_t i = 0, n = bounded.size(); i < n; ++i) {
       const llvm::Value* wide = nullptr;
-      if (offset && match(x, m_NUWTrunc(m_Value(wide)))) out.push_back({strip(wide), u, gap + c->getZExtValue()});
-      if (match(lhs, m_NUWTrunc(m_Value(wide)))) out.push_back({strip(wide), u, gap});
+      if (match(bounded[i].first, m_NUWTrunc(m_Value(wide)))) bounded.push_back({strip(wide), bounded[i].second});
     }
+    for (const llvm::Value* u : bounds)
+      for (const auto& [value, value_gap] : bounded) out.push_back({value, u, value_gap});
   };
   switch (p) {
     case llvm::CmpInst::ICMP_ULT: add(a, b, 1); break;
@@ -460,7 +462,6 @@ std::vector<Fact> facts_at(const llvm::Instruction* at, const std::vector<const 
   return out;
 }
 
-// true or false when the comparison is proven, nullopt otherwise.
 // A signed comparison of x - y (nsw, y >= 0) with a constant: x - y <= x exactly, so when x
 // (nonnegative) is at most the constant, x - y > c is false and x - y <= c is true, however
 // negative x - y may be (`(j - s) + 8 < 72`, a tile row below a shifted window, which LLVM
@@ -483,6 +484,7 @@ std::optional<bool> decide_signed_difference(llvm::ICmpInst& cmp, Prover& prover
   }
 }
 
+// true or false when the comparison is proven, nullopt otherwise.
 std::optional<bool> decide(llvm::ICmpInst& cmp, Prover& prover, const llvm::DataLayout& dl) {
   llvm::CmpInst::Predicate p = cmp.getPredicate();
   const llvm::Value* a = cmp.getOperand(0);

@@ -282,6 +282,35 @@ READ_KERNEL(window_end_loose, FACT)(uint32_t rows, uint32_t cols, simt::Slice<co
     if (auto o = out.get_mut(simt::thread::index_1d())) *o = in[r * cols + c];
 }
 
+// A shifted window over a shared tile (examples/transpose's write phase): window column j of
+// output row `row` reads tile row j + 8 - s, s = (row * rows) mod 8, which LLVM tests as
+// `j - s > 63` in signed arithmetic; j < 64 makes that false however negative j - s is. With a
+// third window pass (j up to 95) its check stays.
+#define SHIFTED_WINDOW(name, width)                                                                 \
+  [[kernel, simt::block(32, 8), simt::requires("out.size() >= rows * cols")]]                       \
+  void name(uint32_t rows, uint32_t cols, simt::DisjointSlice<float> out) {                         \
+    if (simt::block::index_z() != 0) return;                                                        \
+    const size_t col0 = size_t(simt::block::index_x()) * 64, row0 = size_t(simt::block::index_y()) * 64; \
+    if (row0 >= rows) return;                                                                       \
+    simt::SharedTile<float, 72, 65> tile;                                                           \
+    const uint32_t tx = simt::thread::index_x(), ty = simt::thread::index_y();                      \
+    for (uint32_t k = 0; k < 72; k += 8)                                                            \
+      for (uint32_t h = 0; h < 64; h += 32) tile.at_mut(ty + k, tx + h) = float(k + h);             \
+    simt::sync_threads();                                                                           \
+    const bool last = row0 + 64 >= rows;                                                            \
+    for (uint32_t k = 0; k < 64; k += 8) {                                                          \
+      const size_t row = col0 + ty + k;                                                             \
+      if (row >= cols) continue;                                                                    \
+      const size_t s = (row * rows) & 7, up = 8 - s, end = last ? rows : row0 + 64 - s;             \
+      for (uint32_t h = 0; h < width; h += 32) {                                                    \
+        const size_t j = tx + h, c = row0 + j - s;                                                  \
+        if (row0 + j >= s && c < end && c < rows) out.at_mut(row * rows + c) = tile(j + up, ty + k); \
+      }                                                                                             \
+    }                                                                                               \
+  }
+SHIFTED_WINDOW(shifted_window, 64)
+SHIFTED_WINDOW(shifted_window_third, 96)
+
 // CHECK-LABEL: .entry guarded(
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry left_neighbour(
@@ -352,5 +381,10 @@ READ_KERNEL(window_end_loose, FACT)(uint32_t rows, uint32_t cols, simt::Slice<co
 // CHECK-LABEL: .entry window_end(
 // CHECK-NOT:   trap;
 // CHECK-LABEL: .entry window_end_loose(
+// CHECK:       trap;
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry shifted_window(
+// CHECK-NOT:   trap;
+// CHECK-LABEL: .entry shifted_window_third(
 // CHECK:       trap;
 // CHECK-NOT:   trap;
