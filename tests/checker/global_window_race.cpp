@@ -4,7 +4,8 @@
 // Sector-aligned windows (global_window_accepts.cpp) gone wrong: a shift that differs between
 // two threads or two blocks of one row, a window one column too wide, a block past the row's
 // end that still writes, and the wide window through a helper. Each lets two threads write one
-// element, and simt-global-race reports it.
+// element, and simt-global-race reports it. A shift read from memory is reported too: the rule
+// does not follow values through memory, and what it cannot prove is an error.
 #include <simt/kernel.hpp>
 
 using simt::DisjointSlice;
@@ -87,3 +88,18 @@ WINDOW_KERNEL(wide_through_helper)(uint32_t rows, uint32_t cols, DisjointSlice<f
 }
 // CHECK: {{.*}}global_window_race.cpp:[[@LINE-3]]:95: error: threads may race on DisjointSlice 'out': {{.*}} [simt-global-race]
 // SITES: {{.*}}global_window_race.cpp:[[@LINE-4]]:95
+
+// The shift read from memory: equal rows read equal shifts from a read-only table, but the rule
+// does not follow values through memory, and what it cannot prove it reports.
+WINDOW_KERNEL(shift_from_memory)(uint32_t rows, uint32_t cols, simt::Slice<const uint32_t> shifts,
+                                 DisjointSlice<float> out) {
+  if (simt::block::index_z() != 0) return;
+  const size_t r = simt::block::index_y(), start = size_t(simt::block::index_x()) * 64;
+  if (r >= rows || start >= cols || r >= shifts.size()) return;
+  const size_t s = shifts[r] & 7;
+  const size_t end = start + 64 >= cols ? cols : start + 64 - s;
+  const size_t j = simt::thread::index_x();
+  if (start + j >= s && start + j - s < end && start + j - s < cols) out.at_mut(r * cols + start + j - s) = 1.0f;
+}
+// CHECK: {{.*}}global_window_race.cpp:[[@LINE-2]]:107: error: threads may race on DisjointSlice 'out': {{.*}} [simt-global-race]
+// SITES: {{.*}}global_window_race.cpp:[[@LINE-3]]:107
