@@ -82,8 +82,8 @@ int run_gpu(const simt::Context& context, const reduction_kernels::Kernels& kern
     stream.synchronize();
     failures += report(round == 0 ? "" : " (again)", n, x, result.to_host()[0]);
   }
-  if (arrived.to_host()[0] != 0) {
-    std::printf("reduction: n = %zu FAILED: the counter is %u after the launch, not 0\n", n, arrived.to_host()[0]);
+  if (const std::uint32_t left = arrived.to_host()[0]; left != 0) {
+    std::printf("reduction: n = %zu FAILED: the counter is %u after the launch, not 0\n", n, left);
     ++failures;
   }
   return failures;
