@@ -416,17 +416,10 @@ void facts_of(const llvm::Value* cond, bool taken, const llvm::DataLayout& dl, s
     const bool offset = (match(lhs, m_NUWAdd(m_Value(x), m_ConstantInt(c))) ||
                          match(lhs, m_DisjointOr(m_Value(x), m_ConstantInt(c)))) &&
                         c->getValue().getActiveBits() <= 62;
-    // The values bounded, with their gaps: lhs, x of lhs = x + c, and the wide value of either
-    // when it is a truncation that drops only zeros (trunc nuw), the same number:
-    // `uint32_t(j - s) + 1 < cols` bounds the 64-bit j - s too.
-    llvm::SmallVector<std::pair<const llvm::Value*, std::uint64_t>, 4> bounded{{lhs, gap}};
-    if (offset) bounded.push_back({strip(x), gap + c->getZExtValue()});
-    for (std::size_t i = 0, n = bounded.size(); i < n; ++i) {
-      const llvm::Value* wide = nullptr;
-      if (match(bounded[i].first, m_NUWTrunc(m_Value(wide)))) bounded.push_back({strip(wide), bounded[i].second});
+    for (const llvm::Value* u : bounds) {
+      out.push_back({lhs, u, gap});
+      if (offset) out.push_back({strip(x), u, gap + c->getZExtValue()});
     }
-    for (const llvm::Value* u : bounds)
-      for (const auto& [value, value_gap] : bounded) out.push_back({value, u, value_gap});
   };
   switch (p) {
     case llvm::CmpInst::ICMP_ULT: add(a, b, 1); break;
