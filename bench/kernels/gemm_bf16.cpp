@@ -19,6 +19,7 @@ namespace {
 using Shape = GemmShape;
 using MapA = simt::TensorMap<simt::bfloat16, kBK, kBM>;
 using MapB = simt::TensorMap<simt::bfloat16, kBK, kBN>;
+using MapC = simt::TensorMap<simt::bfloat16, kStoreCols, kStoreRows>;
 
 // C = A B^T in double from the bf16 inputs (exact products), rounded to float.
 std::vector<float> reference(Shape s, const std::vector<float>& a, const std::vector<float>& bt) {
@@ -46,8 +47,10 @@ void run(Bench& bench) {
                       simtc.gemm_bf16_kernel(), nvcc);
   Cublas& cublas = bench.cublas();
   const std::uint32_t sms = std::uint32_t(bench.context().limits().sm_count);
-  // The twin's shared memory: the stages, then the 2 x 4 barriers, as its struct lays them out.
-  const std::uint32_t twin_shared = (kStages * (kBM + kBN) * kBK) * 2 + 2 * kStages * 8;
+  // The twin's shared memory: the stages, the staging tile of C, then the 2 x 4 barriers, as its
+  // struct lays them out.
+  const std::uint32_t twin_shared =
+      (kStages * (kBM + kBN) * kBK + kConsumers * 4 * 2 * kStoreRows * kStoreCols) * 2 + 2 * kStages * 8;
   nvcc.set_max_dynamic_shared(twin_shared);
 
   Verdict cpu;
@@ -70,14 +73,15 @@ void run(Bench& bench) {
       map_b.push_back(MapB::tiled(vb, {s.k, s.n}, simt::TensorSwizzle::bytes128));
     }
     const simt::DeviceView<simt::bfloat16> vc(C.device_ptr(), nc);
+    const MapC map_c = MapC::tiled(vc, {s.n, s.m}, simt::TensorSwizzle::bytes128);
     const std::uint32_t tiles = ((s.m + kBM - 1) / kBM) * ((s.n + kBN - 1) / kBN);
     const simt::LaunchConfig1D shape{std::min(tiles, sms), kThreads};
-    auto run_simtc = [&](int i) { simtc.gemm_bf16_unchecked(bench.stream(), shape, map_a[i], map_b[i], s.m, s.n, s.k, vc); };
+    auto run_simtc = [&](int i) { simtc.gemm_bf16_unchecked(bench.stream(), shape, map_a[i], map_b[i], map_c, s.m, s.n, s.k); };
     const simt::LaunchShape twin_shape{shape.shape().grid, shape.shape().block, twin_shared};
     auto run_nvcc = [&](int i) {
       bench.launch(nvcc, twin_shape, *static_cast<const std::array<unsigned char, 128>*>(map_a[i].descriptor()),
-                   *static_cast<const std::array<unsigned char, 128>*>(map_b[i].descriptor()), s.m, s.n, s.k,
-                   C.device_ptr());
+                   *static_cast<const std::array<unsigned char, 128>*>(map_b[i].descriptor()),
+                   *static_cast<const std::array<unsigned char, 128>*>(map_c.descriptor()), s.m, s.n, s.k);
     };
     auto run_cublas = [&](int i) {
       cublas.gemm_bf16_tn(static_cast<int>(s.m), static_cast<int>(s.n), static_cast<int>(s.k), A[i].device_ptr(),

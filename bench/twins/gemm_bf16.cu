@@ -1,10 +1,11 @@
 // CUDA C++ twin of examples/gemm_bf16/gemm_bf16.cpp: C (m x n, bf16) = A (m x k) * B^T, A and B
-// (n x k) row-major bf16, f32 accumulation, k a multiple of 8; the same algorithm with the
+// (n x k) row-major bf16, f32 accumulation, n and k multiples of 8; the same algorithm with the
 // sm_90a instructions written as inline PTX, as CUDA programmers do (compiled for sm_90a):
 // 128 x 256 x 64 tiles, a ring of four TMA stages with a full and an empty mbarrier each, one
 // producer warpgroup (one thread issues the copies; setmaxnreg 40) and two consumer warpgroups
 // (setmaxnreg 232) that each multiply 64 rows with wgmma.m64n256k16, one group in flight, a
-// persistent grid walking the tiles in groups of 8 tile rows, C stored from the accumulators.
+// persistent grid walking the tiles in groups of 8 tile rows, C stored by each warp through two
+// 128-byte swizzled 16 x 64 boxes of shared memory and TMA, half of its 256 columns at a time.
 #include <cuda.h>
 #include <cuda_bf16.h>
 #include <stdint.h>
@@ -12,12 +13,14 @@
 #include "hopper.cuh"
 
 constexpr uint32_t kBM = 128, kBN = 256, kBK = 64, kStages = 4, kConsumers = 2, kGroupM = 8;
+constexpr uint32_t kStoreRows = 16, kStoreCols = 64, kWarps = kConsumers * 4;
 constexpr uint32_t kThreads = 128 * (1 + kConsumers);
 constexpr uint32_t kRowBytes = kBK * 2;
 
 struct Smem {
   alignas(1024) __nv_bfloat16 a[kStages * kBM * kBK];
   alignas(1024) __nv_bfloat16 b[kStages * kBN * kBK];
+  alignas(1024) __nv_bfloat16 c[kWarps * 2 * kStoreRows * kStoreCols];  // warp w: boxes 2 w, 2 w + 1
   alignas(8) uint64_t full[kStages];
   alignas(8) uint64_t empty[kStages];
 };
@@ -66,8 +69,8 @@ __device__ __forceinline__ void tile_at(uint32_t t, uint32_t tiles_m, uint32_t t
 }
 
 extern "C" __global__ void __launch_bounds__(kThreads, 1)
-    gemm_bf16(const __grid_constant__ CUtensorMap a, const __grid_constant__ CUtensorMap b, uint32_t m, uint32_t n,
-              uint32_t k, __nv_bfloat16* c) {
+    gemm_bf16(const __grid_constant__ CUtensorMap a, const __grid_constant__ CUtensorMap b,
+              const __grid_constant__ CUtensorMap c, uint32_t m, uint32_t n, uint32_t k) {
   extern __shared__ __align__(1024) unsigned char smem_bytes[];
   Smem& s = *reinterpret_cast<Smem*>(smem_bytes);
   if (threadIdx.x == 0) {
@@ -130,17 +133,29 @@ extern "C" __global__ void __launch_bounds__(kThreads, 1)
     wgmma_wait<0>();
     fence_operands(d);
     if (k_tiles > 0 && lane == 0) mbar_arrive(&s.empty[retired]);
-    const uint32_t row0 = tm * kBM + consumer * 64, col0 = tn * kBN;
+    const uint32_t warp = thread / 32, box = (consumer * 4 + warp) * 2;
+    const int row0 = int(tm * kBM + consumer * 64 + warp * kStoreRows), col0 = int(tn * kBN);
 #pragma unroll
-    for (uint32_t i = 0; i < 128; i += 2) {  // elements i and i + 1: columns col and col + 1
-      const uint32_t r = row0 + thread / 32 * 16 + thread % 32 / 4 + 8 * (i / 2 % 2);
-      const uint32_t col = col0 + i / 4 * 8 + thread % 4 * 2;
-      const size_t at = size_t(r) * n + col;
-      if (r < m && col + 1 < n && at % 2 == 0)
-        *reinterpret_cast<__nv_bfloat162*>(c + at) = __floats2bfloat162_rn(d[i], d[i + 1]);
-      else
-        for (uint32_t j = 0; j < 2; ++j)
-          if (r < m && col + j < n) c[at + j] = __float2bfloat16_rn(d[i + j]);
+    for (uint32_t half = 0; half < 2; ++half) {
+      if (lane == 0) bulk_wait_group_read<0>();  // the boxes' last stores have read them
+      __syncwarp();
+#pragma unroll
+      for (uint32_t j = 0; j < 64; j += 2) {  // elements i and i + 1: columns col and col + 1
+        const uint32_t i = half * 64 + j;
+        const uint32_t r = thread % 32 / 4 + 8 * (i / 2 % 2), col = i / 4 * 8 + thread % 4 * 2 - half * 128;
+        const uint32_t chunk = col % kStoreCols / 8 ^ r % 8;
+        *reinterpret_cast<__nv_bfloat162*>(&s.c[((box + col / kStoreCols) * kStoreRows + r) * kStoreCols + chunk * 8 +
+                                                 col % 8]) = __floats2bfloat162_rn(d[i], d[i + 1]);
+      }
+      fence_proxy_async_shared();
+      __syncwarp();
+      if (lane == 0) {
+        const int col = col0 + int(half * 128);
+        tma_store(&c, &s.c[box * kStoreRows * kStoreCols], col, row0);
+        tma_store(&c, &s.c[(box + 1) * kStoreRows * kStoreCols], col + int(kStoreCols), row0);
+        bulk_commit_group();
+        if (half == 1 && t + gridDim.x >= tiles) bulk_wait_group<0>();  // the last tile's stores are done
+      }
     }
   }
 }

@@ -1,4 +1,4 @@
-// What the sm_90a twins (gemm_bf16.cu, attention_fwd.cu) share: mbarriers, TMA loads and wgmma
+// What the sm_90a twins (gemm_bf16.cu, attention_fwd.cu) share: mbarriers, TMA loads and stores, wgmma
 // descriptors as inline PTX, the way CUDA programmers write them without CUTLASS.
 #pragma once
 
@@ -46,6 +46,26 @@ __device__ __forceinline__ void tma_load(void* dst, const CUtensorMap* map, uint
       "l"(reinterpret_cast<uint64_t>(map)), "r"(x), "r"(y), "r"(z), "r"(smem(bar))
       : "memory");
 }
+
+// A box of a 2-D tensor from shared memory, in this thread's bulk group; the group's commit, and
+// the waits until at most N groups still read their sources or are in flight at all.
+__device__ __forceinline__ void tma_store(const CUtensorMap* map, const void* src, int x, int y) {
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%2, %3}], [%1];\n" ::"l"(
+                   reinterpret_cast<uint64_t>(map)),
+               "r"(smem(src)), "r"(x), "r"(y)
+               : "memory");
+}
+__device__ __forceinline__ void bulk_commit_group() { asm volatile("cp.async.bulk.commit_group;\n" ::: "memory"); }
+template <int N>
+__device__ __forceinline__ void bulk_wait_group_read() {
+  asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(N) : "memory");
+}
+template <int N>
+__device__ __forceinline__ void bulk_wait_group() {
+  asm volatile("cp.async.bulk.wait_group %0;\n" ::"n"(N) : "memory");
+}
+// Orders this thread's shared-memory writes before the async proxy's reads (TMA stores).
+__device__ __forceinline__ void fence_proxy_async_shared() { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
 
 // A 128-byte-swizzled tile's wgmma descriptor: address >> 4, the leading byte offset (K-major:
 // 16, unused; MN-major: between blocks of 64 columns), SBO 1024 (8 rows of 128 bytes), swizzle

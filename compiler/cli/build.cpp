@@ -118,6 +118,7 @@ int build_files(BuildRequest request) {
         status = 1;
         continue;
       }
+      if (!resources) report_ptxas_advisories("build", input, result.output);  // else resource_usage() does
     }
     if (resources) {
       std::string lines;

@@ -92,6 +92,23 @@ std::string format_resource_usage(const std::vector<KernelResources>& kernels, c
   return out.str();
 }
 
+std::vector<std::string> ptxas_advisories(const std::string& output) {
+  static const std::regex coded(R"(^ptxas info\s*:\s*(\(C[0-9]+\).*\S)\s*$)");
+  static const std::regex warning(R"(^ptxas warning\s*:\s*(.*\S)\s*$)");
+  std::vector<std::string> advice;
+  std::istringstream in(output);
+  std::string line;
+  std::smatch match;
+  while (std::getline(in, line))
+    if (std::regex_match(line, match, coded) || std::regex_match(line, match, warning)) advice.push_back(match[1]);
+  return advice;
+}
+
+void report_ptxas_advisories(const std::string& command, const std::string& source, const std::string& output) {
+  for (const std::string& advice : ptxas_advisories(output))
+    std::cerr << "simtc " << command << ": warning: ptxas, for the PTX of " << source << ": " << advice << "\n";
+}
+
 bool resource_usage(const std::string& command, const std::string& ptx, const std::string& arch,
                     const ir::Module& module, const std::string& source, std::string& lines) {
   codegen::PtxasResult result = codegen::run_ptxas(ptx, arch, /*verbose=*/true);
@@ -104,6 +121,7 @@ bool resource_usage(const std::string& command, const std::string& ptx, const st
     std::cerr << "simtc " << command << ": error: ptxas rejected the PTX of " << source << ":\n" << result.output;
     return false;
   }
+  report_ptxas_advisories(command, source, result.output);
   lines = format_resource_usage(parse_ptxas_report(result.output), module, source);
   return true;
 }

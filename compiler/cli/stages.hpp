@@ -38,6 +38,16 @@ std::vector<KernelResources> parse_ptxas_report(const std::string& output);
 std::string format_resource_usage(const std::vector<KernelResources>& kernels, const ir::Module& module,
                                   const std::string& source);
 
+/// ptxas's advice about the code it was given, one entry per line of it: its coded notes
+/// ("ptxas info    : (C7518) Potential Performance Loss: wgmma.mma_async instructions are
+/// serialized ...", as "(C7518) Potential Performance Loss: ...") and its warnings
+/// ("ptxas warning : ...", as their text).
+std::vector<std::string> ptxas_advisories(const std::string& output);
+
+/// Prints each of ptxas_advisories(output) as "simtc <command>: warning: ptxas, for the PTX of
+/// <source>: <advice>" on stderr.
+void report_ptxas_advisories(const std::string& command, const std::string& source, const std::string& output);
+
 /// Runs `ptxas -v` on `ptx` for `arch` and returns format_resource_usage()'s lines; on failure
 /// prints "simtc <command>: error: ..." and returns false.
 bool resource_usage(const std::string& command, const std::string& ptx, const std::string& arch,

@@ -14,25 +14,35 @@
 // The grid is persistent (one block per SM); each block walks the kBM x kBN tiles of C in groups
 // of kGroupM tile rows, so that the tiles running together share their rows of A and columns of B
 // in L2. The producer runs ahead across tile boundaries, so the next tile's loads overlap the
-// current tile's last mmas and its stores. C is written in pairs: a thread's accumulators i and
-// i + 1 are columns c and c + 1 of one row, one 4-byte store (one bf16 at a time, the kernel read
-// 65 % of cuBLAS at 2048^3 on an H100; in pairs, 82 %). The four stages (192 KiB) are more than
-// the 48 KiB of static shared memory a block may declare: simtc places them in dynamic shared
-// memory, and the launch asks for it without the host saying so.
+// current tile's last mmas and its stores.
+//
+// C leaves through shared memory and TMA stores. Each warp owns 16 rows of the tile and two
+// boxes of 16 x 64 of a staging tile: it writes half of its rows' 256 columns into them (bf16
+// pairs, 128-byte swizzled like the stages, so the warp's writes hit 32 distinct banks), and
+// one lane stores both boxes with TMA and goes on; the other half waits only until those
+// stores have read the boxes. The tensor cores wait for the epilogue's shared writes alone,
+// not for its global stores, and the stores clip at C's edges. (From registers, a 4-byte store
+// per pair of columns, the kernel read 88 % of cuBLAS at 4096^3 on an H100; one bf16 at a time,
+// 76 %.) The four stages (192 KiB) and the staging tile (32 KiB) are more than the 48 KiB of
+// static shared memory a block may declare: simtc places them in dynamic shared memory, and the
+// launch asks for it without the host saying so.
 //
 // Tier 3 (unsafe, each block says why): the TMA copies and the bytes they deliver, the wgmma
-// descriptors and their ordering, and the stores of C from the accumulators' fragment layout,
-// which gives every element of the tile to one thread (simt-global-race cannot follow it).
+// descriptors and their ordering, and the epilogue's staging, whose swizzled layout and warp-
+// private boxes simt-shared-race cannot follow.
 #include <simt/kernel.hpp>
 
 #include "gemm_bf16.hpp"
 
 using MapA = simt::TensorMap<simt::bfloat16, kBK, kBM>;  // boxes of kBM rows of A, kBK values of K
 using MapB = simt::TensorMap<simt::bfloat16, kBK, kBN>;  // boxes of kBN rows of B, kBK values of K
+using MapC = simt::TensorMap<simt::bfloat16, kStoreCols, kStoreRows>;  // boxes of C a warp stores
 
 namespace {
 
 constexpr uint32_t kRowBytes = kBK * 2;  // one swizzled row of a stage: 128 bytes
+constexpr uint32_t kWarps = kConsumers * 4;  // consumer warps, each storing kStoreRows rows of a tile
+constexpr uint32_t kHalf = kBN / 2;          // columns a warp stages at a time: two boxes
 
 struct Tile {
   uint32_t m, n;  // tile row and column
@@ -49,12 +59,12 @@ Tile tile_at(uint32_t t, uint32_t tiles_m, uint32_t tiles_n) {
 
 }  // namespace
 
-[[kernel, simt::block(kThreads), simt::min_blocks_per_sm(1),
-  simt::requires("c.size() >= m * n", "k % 8 == 0")]] void gemm_bf16(MapA a, MapB b, uint32_t m, uint32_t n,
-                                                                     uint32_t k,
-                                                                     simt::DisjointSlice<simt::bfloat16> c) {
+[[kernel, simt::block(kThreads), simt::min_blocks_per_sm(1), simt::requires("k % 8 == 0", "n % 8 == 0")]]
+void gemm_bf16(MapA a, MapB b, MapC c, uint32_t m, uint32_t n, uint32_t k) {
   simt::SharedTile<simt::bfloat16, kStages * kBM, kBK, 1024> sa;  // stage s: rows [s kBM, (s + 1) kBM)
   simt::SharedTile<simt::bfloat16, kStages * kBN, kBK, 1024> sb;
+  // Warp w's boxes are 2 w and 2 w + 1: rows [32 w, 32 w + 32) of the staging tile.
+  simt::SharedTile<simt::bfloat16, kWarps * 2 * kStoreRows, kStoreCols, 1024> sc;
   simt::Pipeline<kStages> pipe;
   pipe.init(1, kConsumers * 4);  // full: the producer's arrival; empty: one per consumer warp
   const uint32_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN, k_tiles = (k + kBK - 1) / kBK;
@@ -109,16 +119,35 @@ Tile tile_at(uint32_t t, uint32_t tiles_m, uint32_t tiles_n) {
       simt::wgmma::wait_group<0>(d);
     }
     if (k_tiles > 0 && releases) pipe.consumer_release(retired);
-    [[simt::unsafe]] {  // the fragment layout gives each element of the tile to one thread
-      const uint32_t row0 = tile.m * kBM + consumer * 64, col0 = tile.n * kBN;
+    [[simt::unsafe]] {  // each warp stages and stores only its own rows, in its own two boxes
+      const uint32_t warp = simt::warpgroup::thread_index() / 32, lane = simt::warp::lane_id();
+      const uint32_t box = (consumer * 4 + warp) * 2;  // the warp's first box in sc
+      const int32_t row0 = int32_t(tile.m * kBM + consumer * 64 + warp * kStoreRows), col0 = int32_t(tile.n * kBN);
 #pragma unroll
-      for (uint32_t i = 0; i < d.size; i += 2) {  // elements i and i + 1: columns col and col + 1
-        const uint32_t r = row0 + d.row(i), col = col0 + d.col(i);
-        const size_t at_c = size_t(r) * n + col;
-        if (r < m && col + 1 < n)  // one 4-byte store where aligned (n even)
-          c.store_unchecked(at_c, simt::Vec<simt::bfloat16, 2>{{simt::bfloat16(d.reg[i]), simt::bfloat16(d.reg[i + 1])}});
-        else if (r < m && col < n)
-          c.get_unchecked_mut(at_c) = simt::bfloat16(d.reg[i]);
+      for (uint32_t half = 0; half < 2; ++half) {
+        if (lane == 0) simt::tma::wait_group_read<0>();  // the boxes' last stores have read them
+        simt::warp::sync();
+#pragma unroll
+        for (uint32_t j = 0; j < d.size / 2; j += 2) {  // elements i and i + 1: columns col and col + 1
+          const uint32_t i = half * (d.size / 2) + j;
+          const uint32_t r = d.row(i) % kStoreRows, col = d.col(i) - half * kHalf;
+          // Box col / 64; 16-byte chunk col % 64 / 8 of row r lands in chunk (col % 64 / 8) ^ (r % 8).
+          const uint32_t chunk = col % kStoreCols / 8 ^ r % 8;
+          sc.store_unchecked<2>((box + col / kStoreCols) * kStoreRows + r, chunk * 8 + col % 8,
+                                simt::Vec<simt::bfloat16, 2>{{simt::bfloat16(d.reg[i]), simt::bfloat16(d.reg[i + 1])}});
+        }
+        simt::fence_proxy_async_shared();  // the warp's writes, then the async proxy's reads
+        simt::warp::sync();
+        if (lane == 0) {
+          const int32_t col = col0 + int32_t(half * kHalf);
+          simt::tma::store_box(c, sc, box, col, row0);
+          simt::tma::store_box(c, sc, box + 1, col + int32_t(kStoreCols), row0);
+          simt::tma::commit_group();
+          // The block's shared memory stays until the stores of its last tile are done. (Waiting
+          // after the tile loop instead, in a branch of its own, makes ptxas serialize the
+          // wgmmas: warning C7518, 20 % slower.)
+          if (half == 1 && t + simt::grid::dim_x() >= tiles) simt::tma::wait_group<0>();
+        }
       }
     }
   }

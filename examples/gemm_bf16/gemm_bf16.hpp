@@ -12,5 +12,8 @@ constexpr uint32_t kStages = 4;     // shared-memory stages: 4 x 48 KiB
 constexpr uint32_t kConsumers = 2;  // consumer warpgroups; one more produces
 constexpr uint32_t kThreads = 128 * (1 + kConsumers);
 constexpr uint32_t kGroupM = 8;     // rows of tiles a block walks before the next columns (L2 reuse)
-/// k must be a multiple of this: rows of A and B then start 16-byte aligned (TMA's row stride).
+constexpr uint32_t kStoreRows = 16;  // a TMA store of C: 16 rows (one warp's) of 64 columns,
+constexpr uint32_t kStoreCols = 64;  // 128 bytes, 128-byte swizzled
+/// k and n must be multiples of this: rows of A, B and C then start 16-byte aligned (TMA's row
+/// stride).
 constexpr uint32_t kAlign = 8;

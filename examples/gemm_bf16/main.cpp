@@ -7,7 +7,7 @@
 // host reference has no warpgroup tensor cores to run it on.
 // With --time, times the kernel instead (no CPU check) at the shapes given, 4096^3 and 8192^3 by
 // default, and prints the median of 20 launches in ms and TFLOP/s.
-// Usage: gemm_bf16 [--small | --time] [m n k ...]   (k a multiple of 8; --small: shapes for compute-sanitizer)
+// Usage: gemm_bf16 [--small | --time] [m n k ...]   (n and k multiples of 8; --small: shapes for compute-sanitizer)
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -28,9 +28,9 @@ namespace {
 struct Shape {
   std::uint32_t m, n, k;
 };
-const std::vector<Shape> kGpuShapes = {{128, 256, 64}, {1, 8, 8},         {200, 300, 72},
-                                       {1001, 1032, 1016}, {2050, 520, 264}, {300, 4100, 128}};
-const std::vector<Shape> kSmallShapes = {{128, 256, 64}, {1, 8, 8}, {200, 300, 72}};
+const std::vector<Shape> kGpuShapes = {{128, 256, 64}, {1, 8, 8},         {200, 296, 72},
+                                       {1001, 1032, 1016}, {2050, 520, 264}, {300, 4104, 128}};
+const std::vector<Shape> kSmallShapes = {{128, 256, 64}, {1, 8, 8}, {200, 296, 72}};
 
 std::vector<float> random_matrix(std::size_t count, std::uint32_t seed) {
   std::mt19937 rng(seed);
@@ -73,10 +73,10 @@ int main(int argc, char** argv) {
   }
   const auto options = example::parse_options(int(args.size()), args.data(), 3);
   auto aligned = [](const example::Options& o) {
-    return std::all_of(o.groups.begin(), o.groups.end(), [](const auto& g) { return g[2] % kAlign == 0; });
+    return std::all_of(o.groups.begin(), o.groups.end(), [](const auto& g) { return g[1] % kAlign == 0 && g[2] % kAlign == 0; });
   };
   if (!options || !aligned(*options))
-    return std::fprintf(stderr, "usage: gemm_bf16 [--small | --time] [m n k ...]   (k a multiple of %u)\n", kAlign), 2;
+    return std::fprintf(stderr, "usage: gemm_bf16 [--small | --time] [m n k ...]   (n and k multiples of %u)\n", kAlign), 2;
   const std::optional<simt::Context> gpu = example::open_sm90a_gpu("gemm_bf16");
   if (!gpu) return 77;
   std::vector<Shape> shapes;
@@ -98,9 +98,11 @@ int main(int argc, char** argv) {
       const auto map_b = simt::TensorMap<simt::bfloat16, kBK, kBN>::tiled(std::as_const(db).view(), {s.k, s.n},
                                                                          simt::TensorSwizzle::bytes128);
       auto dc = simt::DeviceBuffer<simt::bfloat16>::uninitialized(*gpu, std::size_t(s.m) * s.n);
+      const auto map_c = simt::TensorMap<simt::bfloat16, kStoreCols, kStoreRows>::tiled(dc.view(), {s.n, s.m},
+                                                                                     simt::TensorSwizzle::bytes128);
       const std::uint32_t tiles = ((s.m + kBM - 1) / kBM) * ((s.n + kBN - 1) / kBN);
       const auto launch = kernels.prepare_gemm_bf16(simt::LaunchConfig1D{std::min(tiles, sms), kThreads});
-      const double ms = example::median_ms(stream, [&] { kernels.gemm_bf16(stream, launch, map_a, map_b, s.m, s.n, s.k, dc.view()); });
+      const double ms = example::median_ms(stream, [&] { kernels.gemm_bf16(stream, launch, map_a, map_b, map_c, s.m, s.n, s.k); });
       std::printf("gemm_bf16: m = %u, n = %u, k = %u: %.4f ms, %.1f TFLOP/s\n", s.m, s.n, s.k, ms,
                   2.0 * s.m * s.n * double(s.k) / ms * 1e-9);
       continue;
@@ -114,9 +116,11 @@ int main(int argc, char** argv) {
     const auto map_b = simt::TensorMap<simt::bfloat16, kBK, kBN>::tiled(db.view(), {s.k, s.n}, simt::TensorSwizzle::bytes128);
     auto dc = simt::DeviceBuffer<simt::bfloat16>::uninitialized(*gpu, std::size_t(s.m) * s.n);
     dc.fill_bytes(0xFF);  // NaN everywhere: an element no thread wrote cannot match
+    const auto map_c = simt::TensorMap<simt::bfloat16, kStoreCols, kStoreRows>::tiled(dc.view(), {s.n, s.m},
+                                                                                   simt::TensorSwizzle::bytes128);
     const std::uint32_t tiles = ((s.m + kBM - 1) / kBM) * ((s.n + kBN - 1) / kBN);
     const simt::LaunchConfig1D config{std::min(tiles, sms), kThreads};
-    kernels.gemm_bf16(stream, kernels.prepare_gemm_bf16(config), map_a, map_b, s.m, s.n, s.k, dc.view());
+    kernels.gemm_bf16(stream, kernels.prepare_gemm_bf16(config), map_a, map_b, map_c, s.m, s.n, s.k);
     stream.synchronize();
     failures += check(s, a, bt, dc.to_host());
   }

@@ -17,9 +17,17 @@ void store_pair(simt::DisjointSlice<float>& out, size_t at) { out.store_unchecke
 
 [[kernel]] void pairs_in_helper(simt::DisjointSlice<float> out) { store_pair(out, 6); }
 
+[[kernel]] void staging(simt::TensorMap<float, 32, 8> map) {
+  simt::SharedTile<float, 16, 32, 1024> tile;
+  tile.store_unchecked(0, 4, simt::Vec<float, 4>{});
+  simt::tma::store_box(map, tile, 1, 0, 0);
+}
+
 // CHECK: {{.*}}unsafe_call.cpp:9:19: error: 'simt::Slice<const float>::get_unchecked' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:10:7: error: 'simt::DisjointSlice<float>::get_unchecked_mut' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:11:3: error: 'scatter' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:4:27: note: marked SIMT_REQUIRES_UNSAFE here
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:14:61: error: 'simt::DisjointSlice<float>::store_unchecked' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:16:67: error: 'simt::DisjointSlice<float>::store_unchecked' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
+// CHECK-NEXT: {{.*}}unsafe_call.cpp:22:8: error: 'simt::SharedTile<float, 16, 32, 1024>::store_unchecked' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
+// CHECK-NEXT: {{.*}}unsafe_call.cpp:23:3: error: 'simt::tma::store_box' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]

@@ -263,6 +263,17 @@ class SIMT_SHARED_STORAGE SharedTile {
     SIMT_SHARED_NOTE(data_ + row * Cols + col, sizeof(T), write)
     return *(data_ + row * Cols + col);
   }
+  /// store<N> without its checks: one N-element access at (row, col), which the caller keeps
+  /// inside the tile and aligned to N elements (undefined behaviour otherwise), in a layout
+  /// simt-shared-race need not follow (a swizzled staging tile, say).
+  template <size_t N>
+  SIMT_REQUIRES_UNSAFE void store_unchecked(size_t row, size_t col, const Vec<T, N>& v SIMT_SHARED_WHERE) {
+    static_assert(Align % (N * sizeof(T)) == 0,
+                  "simt::SharedTile::store_unchecked<N>: the tile's Align must be a multiple of N elements");
+    static_assert(Cols % N == 0, "simt::SharedTile::store_unchecked<N>: Cols must be a multiple of N");
+    SIMT_SHARED_NOTE(data_ + row * Cols + col, N * sizeof(T), write)
+    *reinterpret_cast<Vec<T, N>*>(data_ + row * Cols + col) = v;
+  }
   SIMT_REQUIRES_UNSAFE T* data() { return data_; }
   SIMT_REQUIRES_UNSAFE const T* data() const { return data_; }
 

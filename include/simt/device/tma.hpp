@@ -204,6 +204,23 @@ SIMT_REQUIRES_UNSAFE void store(const TensorMap<T, Box...>& map, SharedTile<T, R
   simt::detail::tma_store(src.data(), Access<T, Box...>::descriptor(map), int32_t(coords)...);
 }
 
+/// The same from box `box` of `src`, a tile that holds whole boxes one after the other (box b is
+/// the b-th run of box_bytes, so each box's first row is a row of the tile): several boxes of
+/// one staging tile, each written by its own threads and stored on its own. A box past the
+/// tile's end stops the thread. With a swizzled map, the box's bytes must start where the
+/// swizzle pattern does (1024 bytes for 128-byte swizzling): box_bytes a multiple of it.
+template <class T, unsigned... Box, size_t R, size_t C, size_t A, class... Coords>
+SIMT_REQUIRES_UNSAFE void store_box(const TensorMap<T, Box...>& map, SharedTile<T, R, C, A>& src, uint32_t box,
+                                    Coords... coords) {
+  using Map = TensorMap<T, Box...>;
+  static_assert(detail::check_box<Map, R * C * sizeof(T), A, Coords...>());
+  static_assert(R * C * sizeof(T) % Map::box_bytes == 0 && Map::box_bytes % 128 == 0,
+                "the tile holds whole boxes, each 128-byte aligned");
+  if (box >= R * C * sizeof(T) / Map::box_bytes) trap();
+  simt::detail::tma_store(reinterpret_cast<unsigned char*>(src.data()) + size_t(box) * Map::box_bytes,
+                          Access<T, Box...>::descriptor(map), int32_t(coords)...);
+}
+
 /// Closes this thread's bulk group of stores (cp.async.bulk.commit_group).
 inline void commit_group() { simt::detail::bulk_commit_group(); }
 /// Waits until at most Pending of this thread's bulk groups are in flight
