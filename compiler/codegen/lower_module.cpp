@@ -141,9 +141,12 @@ llvm::Function* declare_function(ModuleState& s, const ir::Function& fn) {
   // operation, which must not be made control-dependent on more values), and nothing unwinds.
   f->addFnAttr(llvm::Attribute::Convergent);
   f->addFnAttr(llvm::Attribute::NoUnwind);
-  // At -O0 nothing is inlined but simt's own header functions: a failed check inside one is
-  // then still reported at the user's call (fault_sites.cpp follows the inlined-at chain).
-  if (s.options.opt_level == 0 && !fn.is_kernel())
+  // A function declared always_inline is inlined at every level, as Clang does. At -O0 nothing
+  // else is but simt's own header functions: a failed check inside one is then still reported
+  // at the user's call (fault_sites.cpp follows the inlined-at chain).
+  if (fn.is_always_inline() && !fn.is_kernel())
+    f->addFnAttr(llvm::Attribute::AlwaysInline);
+  else if (s.options.opt_level == 0 && !fn.is_kernel())
     f->addFnAttr(s.options.fault_report && fn.loc().valid() && s.ir.files().is_system(fn.loc().file)
                      ? llvm::Attribute::AlwaysInline
                      : llvm::Attribute::NoInline);

@@ -81,6 +81,10 @@ class Function {
   /// (DisjointSlice::get_mut): what it addresses no other thread can (the race rules' premise).
   bool is_owner_access() const { return owner_access_; }
   void set_owner_access(bool value) { owner_access_ = value; }
+  /// Declared `__attribute__((always_inline))` (or `[[gnu::always_inline]]`, `[[clang::
+  /// always_inline]]`): inlined into every caller at every optimization level, as Clang does.
+  bool is_always_inline() const { return always_inline_; }
+  void set_always_inline(bool value) { always_inline_ = value; }
 
   const std::vector<Argument*>& params() const { return params_; }
   Argument* param(unsigned i) const { return params_.at(i); }
@@ -113,6 +117,7 @@ class Function {
   bool is_kernel_;
   bool library_ = false;
   bool owner_access_ = false;
+  bool always_inline_ = false;
   SourceLoc loc_;
   std::vector<Argument*> params_;
   std::vector<std::uint8_t> param_attrs_;

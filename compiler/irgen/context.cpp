@@ -223,6 +223,7 @@ FunctionAbi IrgenContext::function_for(const clang::FunctionDecl* fn) {
   abi.function = module_->create_function(mangle(fn), return_type, params, names, false);
   abi.function->set_loc(loc(fn->getLocation()));
   abi.function->set_library(checker::in_simt_header(ast_.getSourceManager(), fn->getLocation()));
+  abi.function->set_always_inline(fn->hasAttr<clang::AlwaysInlineAttr>());
   {
     const clang::FunctionDecl* pattern = fn->getTemplateInstantiationPattern();
     abi.function->set_owner_access(abi.function->is_library() &&
