@@ -104,7 +104,9 @@ int build_files(BuildRequest request) {
       continue;
     }
     driver::StageClock clock(request.options.frontend.verbose);
-    if (request.ptxas) {
+    // --resource-usage runs ptxas itself (with -v), and fails the same way when ptxas rejects
+    // the PTX: --ptxas then needs no run of its own.
+    if (request.ptxas && !resources) {
       codegen::PtxasResult result = codegen::run_ptxas(ptx, request.options.target.arch);
       clock.lap("ptxas");
       if (!result.ran) {
@@ -118,7 +120,7 @@ int build_files(BuildRequest request) {
         status = 1;
         continue;
       }
-      if (!resources) report_ptxas_advisories("build", input, result.output);  // else resource_usage() does
+      report_ptxas_advisories("build", input, result.output);
     }
     if (resources) {
       std::string lines;

@@ -198,9 +198,10 @@ int run_pipeline() {
                 << (status < 0 ? error + "\n" : read_file(log));
       return failed();
     }
-    report_ptxas_advisories("pipeline", input, read_file(log));
+    const std::string report = read_file(log);
+    report_ptxas_advisories("pipeline", input, report);
     if (resources) {
-      std::string lines = format_resource_usage(parse_ptxas_report(read_file(log)), *module, input);
+      std::string lines = format_resource_usage(parse_ptxas_report(report), *module, input);
       folder.write("resource-usage.txt", "registers, stack, spills, shared and constant memory per kernel", lines);
       resource_lines = lines;
     }

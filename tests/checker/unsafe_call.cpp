@@ -23,6 +23,14 @@ void store_pair(simt::DisjointSlice<float>& out, size_t at) { out.store_unchecke
   simt::tma::store_box(map, tile, 1, 0, 0);
 }
 
+// The same through a helper: reported at the helper's call, as for DisjointSlice above.
+void stage_box(simt::TensorMap<float, 32, 8>& map, simt::SharedTile<float, 16, 32, 1024>& tile) { simt::tma::store_box(map, tile, 0, 0, 0); }
+
+[[kernel]] void staging_in_helper(simt::TensorMap<float, 32, 8> map) {
+  simt::SharedTile<float, 16, 32, 1024> tile;
+  stage_box(map, tile);
+}
+
 // CHECK: {{.*}}unsafe_call.cpp:9:19: error: 'simt::Slice<const float>::get_unchecked' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:10:7: error: 'simt::DisjointSlice<float>::get_unchecked_mut' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:11:3: error: 'scatter' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
@@ -31,3 +39,4 @@ void store_pair(simt::DisjointSlice<float>& out, size_t at) { out.store_unchecke
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:16:67: error: 'simt::DisjointSlice<float>::store_unchecked' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:22:8: error: 'simt::SharedTile<float, 16, 32, 1024>::store_unchecked' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
 // CHECK-NEXT: {{.*}}unsafe_call.cpp:23:3: error: 'simt::tma::store_box' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]
+// CHECK-NEXT: {{.*}}unsafe_call.cpp:27:99: error: 'simt::tma::store_box' requires an unsafe block: call it inside {{\[\[}}simt::unsafe{{\]\]}} { ... } with a comment saying why it is safe [simt-unsafe]

@@ -245,8 +245,7 @@ class SIMT_SHARED_STORAGE SharedTile {
     static_assert(Cols % N == 0, "simt::SharedTile::store<N>: Cols must be a multiple of N");
     check(row, col);
     if (col % N != 0 || col + N > Cols) detail::shared_bounds_fail(col, Cols);
-    SIMT_SHARED_NOTE(data_ + row * Cols + col, N * sizeof(T), write)
-    *reinterpret_cast<Vec<T, N>*>(data_ + row * Cols + col) = v;
+    store_unchecked<N>(row, col, v SIMT_SHARED_PASS_WHERE);
   }
   /// Any element, for writing (bounds-checked in each dimension); see SharedArray::at_mut.
   T& at_mut(size_t row, size_t col SIMT_SHARED_WHERE) {
