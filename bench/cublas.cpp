@@ -80,11 +80,19 @@ void Cublas::hgemm_f16_out(int m, int n, int k, std::uint64_t a, std::uint64_t b
 }
 
 void Cublas::gemm_bf16_tn(int m, int n, int k, std::uint64_t a, std::uint64_t bt, std::uint64_t c) {
+  gemm_tn(m, n, k, a, bt, c, kR16BF);
+}
+
+void Cublas::gemm_f16_tn(int m, int n, int k, std::uint64_t a, std::uint64_t bt, std::uint64_t c) {
+  gemm_tn(m, n, k, a, bt, c, kR16F);
+}
+
+void Cublas::gemm_tn(int m, int n, int k, std::uint64_t a, std::uint64_t bt, std::uint64_t c, int type) {
   // Column-major, C^T (n x m) = Bt (n x k) * A^T: Bt is stored as its transpose (k x n, ld k),
   // A^T as itself (k x m, ld k).
   const float alpha = 1.0f, beta = 0.0f;
-  check(gemm_ex_(handle_, kOpT, kOpN, n, m, k, &alpha, reinterpret_cast<const void*>(bt), kR16BF, k,
-                 reinterpret_cast<const void*>(a), kR16BF, k, &beta, reinterpret_cast<void*>(c), kR16BF, n, kCompute32F,
+  check(gemm_ex_(handle_, kOpT, kOpN, n, m, k, &alpha, reinterpret_cast<const void*>(bt), type, k,
+                 reinterpret_cast<const void*>(a), type, k, &beta, reinterpret_cast<void*>(c), type, n, kCompute32F,
                  kGemmDefault),
         "cublasGemmEx");
 }

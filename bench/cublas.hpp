@@ -30,6 +30,8 @@ class Cublas {
   /// bf16 inputs, f32 accumulation, bf16 output, C = A * Bt^T with A m x k and Bt n x k, all
   /// row-major (both operands K-major, cuBLAS's "TN").
   void gemm_bf16_tn(int m, int n, int k, std::uint64_t a, std::uint64_t bt, std::uint64_t c);
+  /// The same with f16 inputs and output.
+  void gemm_f16_tn(int m, int n, int k, std::uint64_t a, std::uint64_t bt, std::uint64_t c);
 
   /// The library's version, e.g. 130000.
   int version() const { return version_; }
@@ -38,6 +40,7 @@ class Cublas {
 
  private:
   void gemm_ex(int m, int n, int k, std::uint64_t a, std::uint64_t b, std::uint64_t c, int c_type);
+  void gemm_tn(int m, int n, int k, std::uint64_t a, std::uint64_t bt, std::uint64_t c, int type);
 
   void* library_ = nullptr;
   void* handle_ = nullptr;

@@ -153,8 +153,10 @@ TWINS = {
     "sgemm": lambda d: gemm(d, torch.float32, torch.float32, 1e-5),
     "hgemm": lambda d: gemm(d, torch.float16, torch.float32, 1e-3),
     # bf16 in and out, f32 accumulation: the tutorial's kernel on the tensor cores (wgmma on
-    # sm_90), B K x N row-major as it takes it (simtc's and cuBLAS's B is N x K; the same work).
+    # sm_90), B K x N row-major as it takes it (simtc's and cuBLAS's B is N x K; the same work);
+    # gemm_f16 the same in f16.
     "gemm_bf16": lambda d: gemm(d, torch.bfloat16, torch.bfloat16, 1e-2),
+    "gemm_f16": lambda d: gemm(d, torch.float16, torch.float16, 1e-2),
 }
 
 

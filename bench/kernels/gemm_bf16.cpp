@@ -1,8 +1,8 @@
-// gemm_bf16: C (bf16) = A * B^T with bf16 inputs on Hopper's warpgroup tensor cores (TMA,
-// mbarrier pipeline, wgmma; examples/gemm_bf16), against cuBLAS (cublasGemmEx: bf16 inputs and
-// output, f32 accumulation, the same "TN" layout). Compute-bound: 2 m n k flops. Device only:
-// built for sm_90a, it runs on compute capability 9.0, where one non-round size is first checked
-// against the CPU (all three versions).
+// gemm_bf16 and gemm_f16: C = A * B^T with bf16 (f16) inputs and output on Hopper's warpgroup
+// tensor cores (TMA, mbarrier pipeline, wgmma; examples/gemm_bf16, one kernel template), against
+// cuBLAS (cublasGemmEx: the same types, f32 accumulation, the same "TN" layout). Compute-bound:
+// 2 m n k flops. Device only: built for sm_90a, it runs on compute capability 9.0, where one
+// non-round size is first checked against the CPU (all three versions), for each type.
 
 #include <simt/half.hpp>
 #include <simt/host.hpp>
@@ -17,9 +17,30 @@ namespace bench {
 namespace {
 
 using Shape = GemmShape;
-using MapA = simt::TensorMap<simt::bfloat16, kBK, kBM>;
-using MapB = simt::TensorMap<simt::bfloat16, kBK, kBN>;
-using MapC = simt::TensorMap<simt::bfloat16, kStoreCols, kStoreRows>;
+
+// The instantiation's names in the table, in the modules (simtc's and the twin's).
+template <class T>
+constexpr const char* kRowName = __is_same(T, simt::half) ? "gemm_f16" : "gemm_bf16";
+template <class T>
+constexpr const char* kEntry = __is_same(T, simt::half) ? "gemm_tn_half" : "gemm_tn_bfloat16";
+
+// Uniform values in [-1, 1) rounded to T, as their bits.
+template <class T>
+std::vector<std::uint16_t> random_bits(std::size_t n, std::uint32_t seed) {
+  std::vector<std::uint16_t> out;
+  out.reserve(n);
+  for (float f : random_floats(n, seed)) out.push_back(T(f).bits());
+  return out;
+}
+
+// T's bits as the floats they stand for (exactly).
+template <class T>
+std::vector<float> widen(const std::vector<std::uint16_t>& bits) {
+  std::vector<float> out;
+  out.reserve(bits.size());
+  for (std::uint16_t b : bits) out.push_back(float(T::from_bits(b)));
+  return out;
+}
 
 // C = A B^T in double from the bf16 inputs (exact products), rounded to float.
 std::vector<float> reference(Shape s, const std::vector<float>& a, const std::vector<float>& bt) {
@@ -33,18 +54,21 @@ std::vector<float> reference(Shape s, const std::vector<float>& a, const std::ve
   return c;
 }
 
-// bf16 output: each element rounded to 8 significant bits (relative 2^-9), after an f32 sum.
+// bf16 output: each element rounded to 8 significant bits (relative 2^-9), after an f32 sum; f16
+// keeps 11 (2^-12).
 constexpr double kTolerance = 4e-3;
 
-void run(Bench& bench) {
-  if (bench.context().compute_capability() != 90) {
-    std::printf("gemm_bf16: built for sm_90a, not run on compute capability %d\n", bench.context().compute_capability());
-    return;
-  }
-  const auto simtc = gemm_bf16_kernels::load(bench.context());
-  const simt::Kernel nvcc = bench.load_twin("gemm_bf16", gemm_bf16_bench_data::cubin).kernel("gemm_bf16");
-  bench.add_resources("gemm_bf16", gemm_bf16_bench_data::simtc_ptxas_log, gemm_bf16_bench_data::nvcc_ptxas_log,
-                      simtc.gemm_bf16_kernel(), nvcc);
+// Every size for element type T.
+template <class T>
+void run_type(Bench& bench, const gemm_bf16_kernels::Kernels& simtc, const Twin& twin) {
+  using MapA = ::MapA<T>;
+  using MapB = ::MapB<T>;
+  using MapC = ::MapC<T>;
+  constexpr bool kHalf = __is_same(T, simt::half);
+  const simt::Kernel nvcc = twin.kernel(kEntry<T>);
+  const simt::Kernel& simtc_kernel = kHalf ? simtc.gemm_tn_half_kernel() : simtc.gemm_tn_bfloat16_kernel();
+  bench.add_resources(kRowName<T>, gemm_bf16_bench_data::simtc_ptxas_log, gemm_bf16_bench_data::nvcc_ptxas_log,
+                      simtc_kernel, nvcc);
   Cublas& cublas = bench.cublas();
   const std::uint32_t sms = std::uint32_t(bench.context().limits().sm_count);
   // The twin's shared memory: the stages, the staging tile of C, then the 2 x 4 barriers, as its
@@ -64,19 +88,24 @@ void run(Bench& bench) {
     simt::DeviceBuffer<std::uint16_t> C = simt::DeviceBuffer<std::uint16_t>::uninitialized(bench.context(), nc);
     std::vector<std::uint16_t> host_a, host_b;
     for (int i = 0; i < sets; ++i) {
-      host_a = random_bf16(na, 10 * i + 1);
-      host_b = random_bf16(nb, 10 * i + 2);
+      host_a = random_bits<T>(na, 10 * i + 1);
+      host_b = random_bits<T>(nb, 10 * i + 2);
       A.push_back(simt::DeviceBuffer<std::uint16_t>::from_host(bench.context(), host_a));
       B.push_back(simt::DeviceBuffer<std::uint16_t>::from_host(bench.context(), host_b));
-      const simt::DeviceView<const simt::bfloat16> va(A.back().device_ptr(), na), vb(B.back().device_ptr(), nb);
+      const simt::DeviceView<const T> va(A.back().device_ptr(), na), vb(B.back().device_ptr(), nb);
       map_a.push_back(MapA::tiled(va, {s.k, s.m}, simt::TensorSwizzle::bytes128));
       map_b.push_back(MapB::tiled(vb, {s.k, s.n}, simt::TensorSwizzle::bytes128));
     }
-    const simt::DeviceView<simt::bfloat16> vc(C.device_ptr(), nc);
+    const simt::DeviceView<T> vc(C.device_ptr(), nc);
     const MapC map_c = MapC::tiled(vc, {s.n, s.m}, simt::TensorSwizzle::bytes128);
     const std::uint32_t tiles = ((s.m + kBM - 1) / kBM) * ((s.n + kBN - 1) / kBN);
     const simt::LaunchConfig1D shape{std::min(tiles, sms), kThreads};
-    auto run_simtc = [&](int i) { simtc.gemm_bf16_unchecked(bench.stream(), shape, map_a[i], map_b[i], map_c, s.m, s.n, s.k); };
+    auto run_simtc = [&](int i) {
+      if constexpr (kHalf)
+        simtc.gemm_tn_half_unchecked(bench.stream(), shape, map_a[i], map_b[i], map_c, s.m, s.n, s.k);
+      else
+        simtc.gemm_tn_bfloat16_unchecked(bench.stream(), shape, map_a[i], map_b[i], map_c, s.m, s.n, s.k);
+    };
     const simt::LaunchShape twin_shape{shape.shape().grid, shape.shape().block, twin_shared};
     auto run_nvcc = [&](int i) {
       bench.launch(nvcc, twin_shape, *static_cast<const std::array<unsigned char, 128>*>(map_a[i].descriptor()),
@@ -84,14 +113,17 @@ void run(Bench& bench) {
                    *static_cast<const std::array<unsigned char, 128>*>(map_c.descriptor()), s.m, s.n, s.k);
     };
     auto run_cublas = [&](int i) {
-      cublas.gemm_bf16_tn(static_cast<int>(s.m), static_cast<int>(s.n), static_cast<int>(s.k), A[i].device_ptr(),
-                          B[i].device_ptr(), C.device_ptr());
+      const int m = static_cast<int>(s.m), n = static_cast<int>(s.n), k = static_cast<int>(s.k);
+      if constexpr (kHalf)
+        cublas.gemm_f16_tn(m, n, k, A[i].device_ptr(), B[i].device_ptr(), C.device_ptr());
+      else
+        cublas.gemm_bf16_tn(m, n, k, A[i].device_ptr(), B[i].device_ptr(), C.device_ptr());
     };
-    const std::vector<float> got_simtc = widen_bf16(bench.output_of(C, [&] { run_simtc(0); }));
-    const std::vector<std::uint16_t> bits_nvcc = bench.output_of(C, [&] { run_nvcc(0); });
-    const std::vector<float> got_nvcc = widen_bf16(bits_nvcc), got_cublas = widen_bf16(bench.output_of(C, [&] { run_cublas(0); }));
+    const std::vector<float> got_simtc = widen<T>(bench.output_of(C, [&] { run_simtc(0); }));
+    const std::vector<float> got_nvcc = widen<T>(bench.output_of(C, [&] { run_nvcc(0); }));
+    const std::vector<float> got_cublas = widen<T>(bench.output_of(C, [&] { run_cublas(0); }));
     if (against_cpu) {
-      const std::vector<float> want = reference(s, widen_bf16(host_a), widen_bf16(host_b));
+      const std::vector<float> want = reference(s, widen<T>(host_a), widen<T>(host_b));
       cpu.close("simtc vs CPU", got_simtc, want, kTolerance);
       cpu.close("nvcc vs CPU", got_nvcc, want, kTolerance);
       cpu.close("cuBLAS vs CPU", got_cublas, want, kTolerance);
@@ -102,7 +134,7 @@ void run(Bench& bench) {
     v.close("cuBLAS vs nvcc", got_cublas, got_nvcc, kTolerance);
     const std::string dims = "M=" + std::to_string(s.m) + ",N=" + std::to_string(s.n) + ",K=" + std::to_string(s.k);
     const std::string name = s.m == s.n && s.n == s.k ? std::to_string(s.m) + "^3" : dims;
-    Row row = Row::compute("gemm_bf16", name, dims, 2.0 * s.m * s.n * static_cast<double>(s.k), bytes, "cuBLAS GemmEx");
+    Row row = Row::compute(kRowName<T>, name, dims, 2.0 * s.m * s.n * static_cast<double>(s.k), bytes, "cuBLAS GemmEx");
     const std::vector<double> ms = bench.time({run_simtc, run_nvcc, run_cublas}, sets, &row.spread_pct);
     row.simtc_ms = ms[0], row.nvcc_ms = ms[1], row.ref_ms = ms[2], row.check = v.text();
     bench.add_row(std::move(row));
@@ -111,11 +143,22 @@ void run(Bench& bench) {
   for (Shape s : gemm_sizes(bench.options())) one_size(s, false);
 }
 
+void run(Bench& bench) {
+  if (bench.context().compute_capability() != 90) {
+    std::printf("gemm_bf16: built for sm_90a, not run on compute capability %d\n", bench.context().compute_capability());
+    return;
+  }
+  const auto simtc = gemm_bf16_kernels::load(bench.context());
+  const Twin twin = bench.load_twin("gemm_bf16", gemm_bf16_bench_data::cubin);
+  run_type<simt::bfloat16>(bench, simtc, twin);
+  run_type<simt::half>(bench, simtc, twin);
+}
+
 }  // namespace
 
 const Entry& entry_gemm_bf16() {
   static const Entry entry{"gemm_bf16", run, nullptr, gemm_bf16_bench_data::simtc_ptxas_log,
-                           gemm_bf16_bench_data::nvcc_ptxas_log, {"gemm_bf16"}};
+                           gemm_bf16_bench_data::nvcc_ptxas_log, {"gemm_tn_bfloat16", "gemm_tn_half"}};
   return entry;
 }
 

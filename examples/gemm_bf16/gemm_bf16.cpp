@@ -1,6 +1,8 @@
-// A bf16 matrix product on Hopper's tensor cores (sm_90a): C (m x n, bf16) = A (m x k) * B^T, with
-// A and B (n x k) row-major bf16, accumulated in f32. The layout cuBLAS calls "TN": both operands
-// K-major, as wgmma reads them from shared memory without a transpose.
+// A bf16 or f16 matrix product on Hopper's tensor cores (sm_90a): C (m x n) = A (m x k) * B^T, with
+// A and B (n x k) row-major, C of the inputs' type, accumulated in f32. The layout cuBLAS calls
+// "TN": both operands K-major, as wgmma reads them from shared memory without a transpose. One
+// kernel template, instantiated for simt::bfloat16 (entry gemm_tn_bfloat16) and simt::half
+// (gemm_tn_half): the two types differ only in wgmma's input type and in C's rounding.
 //
 // The block is three warpgroups working on a ring of kStages shared-memory stages
 // (simt::Pipeline, a full and an empty mbarrier per stage):
@@ -18,7 +20,7 @@
 //
 // C leaves through shared memory and TMA stores. Each warp owns 16 rows of the tile and two
 // boxes of 16 x 64 of a staging tile: it writes half of its rows' 256 columns into them (bf16
-// pairs, 128-byte swizzled like the stages, so the warp's writes hit 32 distinct banks), and
+// (or f16) pairs, 128-byte swizzled like the stages, so the warp's writes hit 32 distinct banks), and
 // one lane stores both boxes with TMA and goes on; the other half waits only until those
 // stores have read the boxes. The tensor cores wait for the epilogue's shared writes alone,
 // not for its global stores, and the stores clip at C's edges. (From registers, a 4-byte store
@@ -34,9 +36,6 @@
 
 #include "gemm_bf16.hpp"
 
-using MapA = simt::TensorMap<simt::bfloat16, kBK, kBM>;  // boxes of kBM rows of A, kBK values of K
-using MapB = simt::TensorMap<simt::bfloat16, kBK, kBN>;  // boxes of kBN rows of B, kBK values of K
-using MapC = simt::TensorMap<simt::bfloat16, kStoreCols, kStoreRows>;  // boxes of C a warp stores
 
 namespace {
 
@@ -59,12 +58,13 @@ Tile tile_at(uint32_t t, uint32_t tiles_m, uint32_t tiles_n) {
 
 }  // namespace
 
+template <class T>
 [[kernel, simt::block(kThreads), simt::min_blocks_per_sm(1), simt::requires("k % 8 == 0", "n % 8 == 0")]]
-void gemm_bf16(MapA a, MapB b, MapC c, uint32_t m, uint32_t n, uint32_t k) {
-  simt::SharedTile<simt::bfloat16, kStages * kBM, kBK, 1024> sa;  // stage s: rows [s kBM, (s + 1) kBM)
-  simt::SharedTile<simt::bfloat16, kStages * kBN, kBK, 1024> sb;
+void gemm_tn(MapA<T> a, MapB<T> b, MapC<T> c, uint32_t m, uint32_t n, uint32_t k) {
+  simt::SharedTile<T, kStages * kBM, kBK, 1024> sa;  // stage s: rows [s kBM, (s + 1) kBM)
+  simt::SharedTile<T, kStages * kBN, kBK, 1024> sb;
   // Warp w's boxes are 2 w and 2 w + 1: rows [32 w, 32 w + 32) of the staging tile.
-  simt::SharedTile<simt::bfloat16, kWarps * 2 * kStoreRows, kStoreCols, 1024> sc;
+  simt::SharedTile<T, kWarps * 2 * kStoreRows, kStoreCols, 1024> sc;
   simt::Pipeline<kStages> pipe;
   pipe.init(1, kConsumers * 4);  // full: the producer's arrival; empty: one per consumer warp
   const uint32_t tiles_m = (m + kBM - 1) / kBM, tiles_n = (n + kBN - 1) / kBN, k_tiles = (k + kBK - 1) / kBK;
@@ -79,7 +79,7 @@ void gemm_bf16(MapA a, MapB b, MapC c, uint32_t m, uint32_t n, uint32_t k) {
       for (uint32_t kt = 0; kt < k_tiles; ++kt) {
         pipe.producer_acquire(at);
         [[simt::unsafe]] {  // the stage's bytes are exactly the two boxes the copies deliver
-          pipe.producer_expect(at, MapA::box_bytes + MapB::box_bytes);
+          pipe.producer_expect(at, MapA<T>::box_bytes + MapB<T>::box_bytes);
           simt::tma::load(sa, pipe, at, a, int(kt * kBK), int(tile.m * kBM));
           simt::tma::load(sb, pipe, at, b, int(kt * kBK), int(tile.n * kBN));
         }
@@ -133,8 +133,8 @@ void gemm_bf16(MapA a, MapB b, MapC c, uint32_t m, uint32_t n, uint32_t k) {
           const uint32_t r = d.row(i) % kStoreRows, col = d.col(i) - half * kHalf;
           // Box col / 64; 16-byte chunk col % 64 / 8 of row r lands in chunk (col % 64 / 8) ^ (r % 8).
           const uint32_t chunk = col % kStoreCols / 8 ^ r % 8;
-          sc.store_unchecked<2>((box + col / kStoreCols) * kStoreRows + r, chunk * 8 + col % 8,
-                                simt::Vec<simt::bfloat16, 2>{{simt::bfloat16(d.reg[i]), simt::bfloat16(d.reg[i + 1])}});
+          sc.template store_unchecked<2>((box + col / kStoreCols) * kStoreRows + r, chunk * 8 + col % 8,
+                                simt::Vec<T, 2>{{T(d.reg[i]), T(d.reg[i + 1])}});
         }
         simt::fence_proxy_async_shared();  // the warp's writes, then the async proxy's reads
         simt::warp::sync();
@@ -152,3 +152,7 @@ void gemm_bf16(MapA a, MapB b, MapC c, uint32_t m, uint32_t n, uint32_t k) {
     }
   }
 }
+
+template void gemm_tn<simt::bfloat16>(MapA<simt::bfloat16>, MapB<simt::bfloat16>, MapC<simt::bfloat16>, uint32_t, uint32_t,
+                                      uint32_t);
+template void gemm_tn<simt::half>(MapA<simt::half>, MapB<simt::half>, MapC<simt::half>, uint32_t, uint32_t, uint32_t);

@@ -17,3 +17,12 @@ constexpr uint32_t kStoreCols = 64;  // 128 bytes, 128-byte swizzled
 /// k and n must be multiples of this: rows of A, B and C then start 16-byte aligned (TMA's row
 /// stride).
 constexpr uint32_t kAlign = 8;
+
+// The tensor maps the kernel takes, for A, B and C of element type T (simt::bfloat16 or simt::half).
+// simt::TensorMap comes from <simt/kernel.hpp> or <simt/host.hpp>, included first.
+template <class T>
+using MapA = simt::TensorMap<T, kBK, kBM>;  // boxes of kBM rows of A, kBK values of K
+template <class T>
+using MapB = simt::TensorMap<T, kBK, kBN>;  // boxes of kBN rows of B, kBK values of K
+template <class T>
+using MapC = simt::TensorMap<T, kStoreCols, kStoreRows>;  // boxes of C a warp stores

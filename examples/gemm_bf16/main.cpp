@@ -1,18 +1,19 @@
-// bf16 products of random matrices on a Hopper GPU for several shapes, most of them not multiples
-// of the tiles (C poisoned before each launch), compared element by element with the product
-// computed on the CPU. The inputs are multiples of 1/8 in [-2, 2], exact in bf16, and every
-// partial sum is exact in f32, so the kernel's f32 result is exact and C, rounded once to bf16,
-// must equal the CPU's sum rounded to bf16 bit for bit. The kernel needs sm_90a (wgmma, TMA):
+// bf16 and f16 products of random matrices on a Hopper GPU for several shapes, most of them not
+// multiples of the tiles (C poisoned before each launch), compared element by element with the
+// product computed on the CPU. The inputs are multiples of 1/8 in [-2, 2], exact in both
+// formats, and every partial sum is exact in f32, so the kernel's f32 result is exact and C,
+// rounded once to bf16 (or f16), must equal the CPU's sum rounded the same way bit for bit. The kernel needs sm_90a (wgmma, TMA):
 // without a GPU of compute capability 9.0 the program says so and exits with 77 (skipped); the
 // host reference has no warpgroup tensor cores to run it on.
 // With --time, times the kernel instead (no CPU check) at the shapes given, 4096^3 and 8192^3 by
-// default, and prints the median of 20 launches in ms and TFLOP/s.
+// default, both types, and prints the median of 20 launches in ms and TFLOP/s.
 // Usage: gemm_bf16 [--small | --time] [m n k ...]   (n and k multiples of 8; --small: shapes for compute-sanitizer)
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <optional>
 #include <random>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -40,24 +41,73 @@ std::vector<float> random_matrix(std::size_t count, std::uint32_t seed) {
   return v;
 }
 
-// C = A B^T on the CPU, each element rounded once to bf16, compared with the GPU's bits.
-int check(Shape s, const std::vector<float>& a, const std::vector<float>& bt, const std::vector<simt::bfloat16>& c) {
+// What the program prints for each element type.
+template <class T>
+constexpr const char* kName = __is_same(T, simt::half) ? "gemm_f16" : "gemm_bf16";
+
+// C = A B^T on the CPU, each element rounded once to T, compared with the GPU's bits.
+template <class T>
+int check(Shape s, const std::vector<float>& a, const std::vector<float>& bt, const std::vector<T>& c) {
   std::size_t bad = 0, first = 0;
   float want_first = 0;
   for (std::size_t i = 0; i < s.m; ++i)
     for (std::size_t j = 0; j < s.n; ++j) {
       float sum = 0.0f;  // exact: multiples of 1/64 far below 2^24 / 64
       for (std::size_t p = 0; p < s.k; ++p) sum += a[i * s.k + p] * bt[j * s.k + p];
-      const simt::bfloat16 want(sum), got = c[i * s.n + j];
+      const T want(sum), got = c[i * s.n + j];
       if (std::memcmp(&want, &got, sizeof want) != 0 && bad++ == 0) first = i * s.n + j, want_first = float(want);
     }
   if (bad == 0) {
-    std::printf("gemm_bf16: m = %u, n = %u, k = %u ok\n", s.m, s.n, s.k);
+    std::printf("%s: m = %u, n = %u, k = %u ok\n", kName<T>, s.m, s.n, s.k);
     return 0;
   }
-  std::printf("gemm_bf16: m = %u, n = %u, k = %u FAILED: %zu mismatches, first C[%zu][%zu]: got %.9g, want %.9g\n",
-              s.m, s.n, s.k, bad, first / s.n, first % s.n, double(float(c[first])), double(want_first));
+  std::printf("%s: m = %u, n = %u, k = %u FAILED: %zu mismatches, first C[%zu][%zu]: got %.9g, want %.9g\n",
+              kName<T>, s.m, s.n, s.k, bad, first / s.n, first % s.n, double(float(c[first])), double(want_first));
   return 1;
+}
+
+// Launches the instantiation for T of the kernel on C = A B^T.
+template <class T>
+void launch(const gemm_bf16_kernels::Kernels& kernels, const simt::Stream& stream, const simt::LaunchConfig1D& config,
+            const MapA<T>& a, const MapB<T>& b, const MapC<T>& c, Shape s) {
+  if constexpr (__is_same(T, simt::half))
+    kernels.gemm_tn_half(stream, kernels.prepare_gemm_tn_half(config), a, b, c, s.m, s.n, s.k);
+  else
+    kernels.gemm_tn_bfloat16(stream, kernels.prepare_gemm_tn_bfloat16(config), a, b, c, s.m, s.n, s.k);
+}
+
+// One shape in element type T: timed (--time) or checked against the CPU; returns the failures.
+template <class T>
+int run(const simt::Context& gpu, const gemm_bf16_kernels::Kernels& kernels, const simt::Stream& stream, Shape s, bool time) {
+  const std::uint32_t tiles = ((s.m + kBM - 1) / kBM) * ((s.n + kBN - 1) / kBN);
+  const simt::LaunchConfig1D config{std::min(tiles, std::uint32_t(gpu.limits().sm_count)), kThreads};
+  auto maps = [&](const simt::DeviceBuffer<T>& da, const simt::DeviceBuffer<T>& db, simt::DeviceBuffer<T>& dc) {
+    return std::tuple{MapA<T>::tiled(da.view(), {s.k, s.m}, simt::TensorSwizzle::bytes128),
+                      MapB<T>::tiled(db.view(), {s.k, s.n}, simt::TensorSwizzle::bytes128),
+                      MapC<T>::tiled(dc.view(), {s.n, s.m}, simt::TensorSwizzle::bytes128)};
+  };
+  if (time) {
+    auto da = simt::DeviceBuffer<T>::uninitialized(gpu, std::size_t(s.m) * s.k);
+    auto db = simt::DeviceBuffer<T>::uninitialized(gpu, std::size_t(s.n) * s.k);
+    da.fill_bytes(0x3c);  // 0x3c3c: about 0.0115 in bf16, 1.06 in f16
+    db.fill_bytes(0x3c);
+    auto dc = simt::DeviceBuffer<T>::uninitialized(gpu, std::size_t(s.m) * s.n);
+    const auto [map_a, map_b, map_c] = maps(std::as_const(da), std::as_const(db), dc);
+    const double ms = example::median_ms(stream, [&] { launch<T>(kernels, stream, config, map_a, map_b, map_c, s); });
+    std::printf("%s: m = %u, n = %u, k = %u: %.4f ms, %.1f TFLOP/s\n", kName<T>, s.m, s.n, s.k, ms,
+                2.0 * s.m * s.n * double(s.k) / ms * 1e-9);
+    return 0;
+  }
+  const std::vector<float> a = random_matrix(std::size_t(s.m) * s.k, s.m * 31 + s.k);
+  const std::vector<float> bt = random_matrix(std::size_t(s.n) * s.k, s.n * 17 + s.k);
+  const auto da = simt::DeviceBuffer<T>::from_host(gpu, std::vector<T>(a.begin(), a.end()));
+  const auto db = simt::DeviceBuffer<T>::from_host(gpu, std::vector<T>(bt.begin(), bt.end()));
+  auto dc = simt::DeviceBuffer<T>::uninitialized(gpu, std::size_t(s.m) * s.n);
+  dc.fill_bytes(0xFF);  // NaN everywhere: an element no thread wrote cannot match
+  const auto [map_a, map_b, map_c] = maps(da, db, dc);
+  launch<T>(kernels, stream, config, map_a, map_b, map_c, s);
+  stream.synchronize();
+  return check(s, a, bt, dc.to_host());
 }
 
 }  // namespace
@@ -84,45 +134,9 @@ int main(int argc, char** argv) {
   if (time && shapes.empty()) shapes = {{4096, 4096, 4096}, {8192, 8192, 8192}};
   shapes = example::choose(shapes, *options, true, kSmallShapes, kGpuShapes);
   const auto kernels = gemm_bf16_kernels::load(*gpu);
-  const std::uint32_t sms = std::uint32_t(gpu->limits().sm_count);
   simt::Stream stream(*gpu);
   int failures = 0;
-  for (Shape s : shapes) {
-    if (time) {
-      auto da = simt::DeviceBuffer<simt::bfloat16>::uninitialized(*gpu, std::size_t(s.m) * s.k);
-      auto db = simt::DeviceBuffer<simt::bfloat16>::uninitialized(*gpu, std::size_t(s.n) * s.k);
-      da.fill_bytes(0x3c);  // bf16 0x3c3c: about 0.0115
-      db.fill_bytes(0x3c);
-      const auto map_a = simt::TensorMap<simt::bfloat16, kBK, kBM>::tiled(std::as_const(da).view(), {s.k, s.m},
-                                                                         simt::TensorSwizzle::bytes128);
-      const auto map_b = simt::TensorMap<simt::bfloat16, kBK, kBN>::tiled(std::as_const(db).view(), {s.k, s.n},
-                                                                         simt::TensorSwizzle::bytes128);
-      auto dc = simt::DeviceBuffer<simt::bfloat16>::uninitialized(*gpu, std::size_t(s.m) * s.n);
-      const auto map_c = simt::TensorMap<simt::bfloat16, kStoreCols, kStoreRows>::tiled(dc.view(), {s.n, s.m},
-                                                                                     simt::TensorSwizzle::bytes128);
-      const std::uint32_t tiles = ((s.m + kBM - 1) / kBM) * ((s.n + kBN - 1) / kBN);
-      const auto launch = kernels.prepare_gemm_bf16(simt::LaunchConfig1D{std::min(tiles, sms), kThreads});
-      const double ms = example::median_ms(stream, [&] { kernels.gemm_bf16(stream, launch, map_a, map_b, map_c, s.m, s.n, s.k); });
-      std::printf("gemm_bf16: m = %u, n = %u, k = %u: %.4f ms, %.1f TFLOP/s\n", s.m, s.n, s.k, ms,
-                  2.0 * s.m * s.n * double(s.k) / ms * 1e-9);
-      continue;
-    }
-    const std::vector<float> a = random_matrix(std::size_t(s.m) * s.k, s.m * 31 + s.k);
-    const std::vector<float> bt = random_matrix(std::size_t(s.n) * s.k, s.n * 17 + s.k);
-    const std::vector<simt::bfloat16> a16(a.begin(), a.end()), bt16(bt.begin(), bt.end());
-    const auto da = simt::DeviceBuffer<simt::bfloat16>::from_host(*gpu, a16);
-    const auto db = simt::DeviceBuffer<simt::bfloat16>::from_host(*gpu, bt16);
-    const auto map_a = simt::TensorMap<simt::bfloat16, kBK, kBM>::tiled(da.view(), {s.k, s.m}, simt::TensorSwizzle::bytes128);
-    const auto map_b = simt::TensorMap<simt::bfloat16, kBK, kBN>::tiled(db.view(), {s.k, s.n}, simt::TensorSwizzle::bytes128);
-    auto dc = simt::DeviceBuffer<simt::bfloat16>::uninitialized(*gpu, std::size_t(s.m) * s.n);
-    dc.fill_bytes(0xFF);  // NaN everywhere: an element no thread wrote cannot match
-    const auto map_c = simt::TensorMap<simt::bfloat16, kStoreCols, kStoreRows>::tiled(dc.view(), {s.n, s.m},
-                                                                                   simt::TensorSwizzle::bytes128);
-    const std::uint32_t tiles = ((s.m + kBM - 1) / kBM) * ((s.n + kBN - 1) / kBN);
-    const simt::LaunchConfig1D config{std::min(tiles, sms), kThreads};
-    kernels.gemm_bf16(stream, kernels.prepare_gemm_bf16(config), map_a, map_b, map_c, s.m, s.n, s.k);
-    stream.synchronize();
-    failures += check(s, a, bt, dc.to_host());
-  }
+  for (Shape s : shapes) failures += run<simt::bfloat16>(*gpu, kernels, stream, s, time);
+  for (Shape s : shapes) failures += run<simt::half>(*gpu, kernels, stream, s, time);
   return failures == 0 ? 0 : 1;
 }
