@@ -96,9 +96,9 @@ void put(DisjointSlice<float>& s, size_t at, float v) { s.at_mut(at) = v; }
 }
 
 // CHECK: {{.*}}global_race.cpp:10:79: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:10:79: note: the same write in another thread (tid = (0, 1, 0) and tid = (3, 1, 0) both write element 0 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:10:79: note: the same write in another thread (tid = (32, 32, 0) and tid = (0, 32, 0) both write element 0 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:16:53: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:16:53: note: the same write in another thread (block (2, 65534, 0) tid.x = 1 and block (2, 65533, 0) tid.x = 1 both write element 5 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:16:53: note: the same write in another thread (block (2, 65534, 65534) tid.x = 0 and block (2, 65533, 65534) tid.x = 0 both write element 2 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:26:63: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}global_race.cpp:26:63: note: the same write in another thread (block (268435456, 0, 0) tid = (30, 0) and block (134217728, 0, 0) tid = (30, 0) both write element 30 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:35:19: error: threads may race on DisjointSlice 'out': this read and a write by another thread run in one launch, unordered [simt-global-race]
@@ -112,7 +112,7 @@ void put(DisjointSlice<float>& s, size_t at, float v) { s.at_mut(at) = v; }
 // CHECK-NEXT: {{.*}}global_race.cpp:53:58: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}global_race.cpp:55:99: note: the write (tid = (272, 0, 0) writes element 484638993 of DisjointSlice 'out', which tid = (273, 0, 0) writes)
 // CHECK-NEXT: {{.*}}global_race.cpp:55:99: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}global_race.cpp:55:99: note: the same write in another thread (tid = (1, 1, 21) and tid = (1, 0, 10) both write element 130 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}global_race.cpp:55:99: note: the same write in another thread (tid = (0, 1, 21) and tid = (0, 0, 0) both write element 129 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:59:70: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}global_race.cpp:59:70: note: the same write in another thread (block (1, 0, 0) tid.x = 0 and block (0, 0, 0) tid.x = 0 both write element 0 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}global_race.cpp:61:3: note: reached through this call

@@ -84,7 +84,7 @@ void counter_reads_neighbour(uint32_t n, DisjointSlice<float> out) {
 }
 
 // CHECK: {{.*}}interval_argument.cpp:15:53: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}interval_argument.cpp:15:53: note: the same write in another thread (block (32, 0, 0) tid.x = 29 and block (0, 0, 0) tid.x = 253 both write element 4294967293 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:15:53: note: the same write in another thread (block (32, 0, 0) tid.x = 0 and block (0, 0, 0) tid.x = 64 both write element 4294967104 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}interval_argument.cpp:25:39: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}interval_argument.cpp:23:39: note: the write (tid.x = 0 writes element 4294967040 of DisjointSlice 'out', which tid.x = 255 writes)
 // CHECK-NEXT: {{.*}}interval_argument.cpp:33:39: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
@@ -94,7 +94,7 @@ void counter_reads_neighbour(uint32_t n, DisjointSlice<float> out) {
 // CHECK-NEXT: {{.*}}interval_argument.cpp:49:20: error: threads may race on shared memory 's': this write and a write by another thread run between the same barriers [simt-shared-race]
 // CHECK-NEXT: {{.*}}interval_argument.cpp:50:48: note: the write (tid.x = 0 writes byte 8 of shared memory 's', which tid.x = 1 writes)
 // CHECK-NEXT: {{.*}}interval_argument.cpp:59:53: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}interval_argument.cpp:59:53: note: the same write in another thread (block (2147483646, 0, 0) tid.x = 5 and block (0, 0, 0) tid.x = 1 both write element 4294967041 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:59:53: note: the same write in another thread (block (2147483646, 0, 0) tid.x = 0 and block (0, 0, 0) tid.x = 254 both write element 1073741822 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}interval_argument.cpp:67:39: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}interval_argument.cpp:67:39: note: the same write in another thread (tid.x = 127 and tid.x = 255 both write element 255 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}interval_argument.cpp:81:10: error: threads may race on dynamic shared memory: this read and a write by another thread run between the same barriers [simt-shared-race]
@@ -120,7 +120,7 @@ bool inside(uint32_t col, uint32_t cols) { return col <= cols; }
 // CHECK-NEXT: {{.*}}interval_argument.cpp:112:57: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}interval_argument.cpp:112:57: note: the same write in another thread (block (255, 0, 0) tid.x = 0 and block (0, 0, 0) tid.x = 0 both write element 0 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}interval_argument.cpp:118:59: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}interval_argument.cpp:118:59: note: the same write in another thread (block (2, 0, 65534) tid.x = 253 and block (0, 65534, 65534) tid.x = 255 both write element 255 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:118:59: note: the same write in another thread (block (2, 0, 0) tid.x = 0 and block (0, 0, 0) tid.x = 0 both write element 0 of DisjointSlice 'out')
 
 // Two loops whose 32-bit counters the argument pairs (one start, one step, t below the step
 // in both: equal counters have equal t), each one step off: a second loop starting one
@@ -202,11 +202,11 @@ uint32_t point_index(uint32_t y, uint32_t x, uint32_t cols) { return y * cols + 
 // CHECK-NEXT: {{.*}}interval_argument.cpp:178:78: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}interval_argument.cpp:178:78: note: the same write in another thread (tid = (10, 0) and tid = (0, 2) both write element 10 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}interval_argument.cpp:184:78: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}interval_argument.cpp:184:78: note: the same write in another thread (tid = (31, 0) and tid = (0, 3) both write element 31 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:184:78: note: the same write in another thread (tid = (31, 0) and tid = (0, 3) both write element 2863311519 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}interval_argument.cpp:190:79: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}interval_argument.cpp:190:79: note: the same write in another thread (tid = (0, 0) and tid = (0, 4) both write element 0 of DisjointSlice 'out')
 // CHECK-NEXT: {{.*}}interval_argument.cpp:200:100: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}interval_argument.cpp:200:100: note: the same write in another thread (tid = (2, 2) and tid = (0, 0) both write element 0 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}interval_argument.cpp:200:100: note: the same write in another thread (tid = (2, 2) and tid = (0, 0) both write element 1840700224 of DisjointSlice 'out')
 
 // A 32-bit row base plus a 32-bit column counter, where the sum may wrap: equal sums with one
 // base (one block) have equal columns, and equal columns t + 256 * k have equal t. One step off

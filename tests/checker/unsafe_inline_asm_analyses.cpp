@@ -60,4 +60,4 @@
 // CHECK-NEXT: {{.*}}unsafe_inline_asm_analyses.cpp:48:57: error: threads may race on DisjointSlice 'out': this write and a write by another thread run in one launch, unordered [simt-global-race]
 // CHECK-NEXT: {{.*}}unsafe_inline_asm_analyses.cpp:50:99: note: the write (tid = (272, 0, 0) writes element 484638993 of DisjointSlice 'out', which tid = (273, 0, 0) writes)
 // CHECK-NEXT: {{.*}}unsafe_inline_asm_analyses.cpp:50:99: error: threads may race on DisjointSlice 'out': this write and the same write by another thread run in one launch, unordered [simt-global-race]
-// CHECK-NEXT: {{.*}}unsafe_inline_asm_analyses.cpp:50:99: note: the same write in another thread (tid = (1, 1, 21) and tid = (1, 0, 10) both write element 130 of DisjointSlice 'out')
+// CHECK-NEXT: {{.*}}unsafe_inline_asm_analyses.cpp:50:99: note: the same write in another thread (tid = (0, 1, 21) and tid = (0, 0, 0) both write element 129 of DisjointSlice 'out')
