@@ -8,11 +8,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <stdexcept>
 
-#include <simt/half.hpp>
 
 #include "bench_support_data.hpp"
 
@@ -133,25 +131,6 @@ std::vector<float> random_floats(std::size_t n, std::uint32_t seed, float lo, fl
   std::vector<float> v(n);
   for (float& f : v) f = dist(rng);
   return v;
-}
-
-std::vector<std::uint16_t> random_bf16(std::size_t n, std::uint32_t seed) {
-  std::vector<std::uint16_t> out(n);
-  const std::vector<float> values = random_floats(n, seed);
-  for (std::size_t i = 0; i < n; ++i) {
-    const simt::bfloat16 v(values[i]);
-    std::memcpy(&out[i], &v, sizeof out[i]);
-  }
-  return out;
-}
-
-std::vector<float> widen_bf16(const std::vector<std::uint16_t>& bits) {
-  std::vector<float> out(bits.size());
-  for (std::size_t i = 0; i < bits.size(); ++i) {
-    const std::uint32_t word = std::uint32_t(bits[i]) << 16;
-    std::memcpy(&out[i], &word, sizeof word);
-  }
-  return out;
 }
 
 std::string size_label(std::size_t n) {

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include <simt/half.hpp>
+
 #include <simt/runtime.hpp>
 
 #include "cub.hpp"
@@ -277,10 +279,23 @@ struct Entry {
 
 /// Random host data for CPU checks.
 std::vector<float> random_floats(std::size_t n, std::uint32_t seed, float lo = -1.0f, float hi = 1.0f);
-/// Uniform values in [-1, 1) rounded to bf16, as their bits (the device buffers' element).
-std::vector<std::uint16_t> random_bf16(std::size_t n, std::uint32_t seed);
-/// bf16 bits as the floats they stand for (exactly).
-std::vector<float> widen_bf16(const std::vector<std::uint16_t>& bits);
+/// Uniform values in [-1, 1) rounded to T (simt::bfloat16 or simt::half), as their bits (the
+/// device buffers' element).
+template <class T>
+std::vector<std::uint16_t> random_bits16(std::size_t n, std::uint32_t seed) {
+  std::vector<std::uint16_t> out;
+  out.reserve(n);
+  for (float f : random_floats(n, seed)) out.push_back(T(f).bits());
+  return out;
+}
+/// T's bits as the floats they stand for (exactly).
+template <class T>
+std::vector<float> widen_bits16(const std::vector<std::uint16_t>& bits) {
+  std::vector<float> out;
+  out.reserve(bits.size());
+  for (std::uint16_t b : bits) out.push_back(float(T::from_bits(b)));
+  return out;
+}
 
 /// "2^28" for powers of two, else the number.
 std::string size_label(std::size_t n);

@@ -88,7 +88,7 @@ void run(Bench& bench) {
       return Map::tiled(view, {s.d, s.seq, s.heads}, simt::TensorSwizzle::bytes128);
     };
     for (int i = 0; i < sets; ++i) {
-      host_q = random_bf16(n, 10 * i + 1), host_k = random_bf16(n, 10 * i + 2), host_v = random_bf16(n, 10 * i + 3);
+      host_q = random_bits16<simt::bfloat16>(n, 10 * i + 1), host_k = random_bits16<simt::bfloat16>(n, 10 * i + 2), host_v = random_bits16<simt::bfloat16>(n, 10 * i + 3);
       Q.push_back(simt::DeviceBuffer<std::uint16_t>::from_host(bench.context(), host_q));
       K.push_back(simt::DeviceBuffer<std::uint16_t>::from_host(bench.context(), host_k));
       V.push_back(simt::DeviceBuffer<std::uint16_t>::from_host(bench.context(), host_v));
@@ -114,10 +114,10 @@ void run(Bench& bench) {
       bench.launch(s.d == 64 ? nvcc64 : nvcc128, twin_shape, raw(0), raw(1), raw(2), s.seq, s.heads, causal,
                    scale_log2, O.device_ptr());
     };
-    const std::vector<float> got_simtc = widen_bf16(bench.output_of(O, [&] { run_simtc(0); }));
-    const std::vector<float> got_nvcc = widen_bf16(bench.output_of(O, [&] { run_nvcc(0); }));
+    const std::vector<float> got_simtc = widen_bits16<simt::bfloat16>(bench.output_of(O, [&] { run_simtc(0); }));
+    const std::vector<float> got_nvcc = widen_bits16<simt::bfloat16>(bench.output_of(O, [&] { run_nvcc(0); }));
     if (against_cpu) {
-      const std::vector<float> want = reference(s, widen_bf16(host_q), widen_bf16(host_k), widen_bf16(host_v));
+      const std::vector<float> want = reference(s, widen_bits16<simt::bfloat16>(host_q), widen_bits16<simt::bfloat16>(host_k), widen_bits16<simt::bfloat16>(host_v));
       cpu.close("simtc vs CPU", got_simtc, want, kTolerance);
       cpu.close("nvcc vs CPU", got_nvcc, want, kTolerance);
       return;

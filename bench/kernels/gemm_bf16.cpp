@@ -24,24 +24,6 @@ constexpr const char* kRowName = __is_same(T, simt::half) ? "gemm_f16" : "gemm_b
 template <class T>
 constexpr const char* kEntry = __is_same(T, simt::half) ? "gemm_tn_half" : "gemm_tn_bfloat16";
 
-// Uniform values in [-1, 1) rounded to T, as their bits.
-template <class T>
-std::vector<std::uint16_t> random_bits(std::size_t n, std::uint32_t seed) {
-  std::vector<std::uint16_t> out;
-  out.reserve(n);
-  for (float f : random_floats(n, seed)) out.push_back(T(f).bits());
-  return out;
-}
-
-// T's bits as the floats they stand for (exactly).
-template <class T>
-std::vector<float> widen(const std::vector<std::uint16_t>& bits) {
-  std::vector<float> out;
-  out.reserve(bits.size());
-  for (std::uint16_t b : bits) out.push_back(float(T::from_bits(b)));
-  return out;
-}
-
 // C = A B^T in double from the bf16 inputs (exact products), rounded to float.
 std::vector<float> reference(Shape s, const std::vector<float>& a, const std::vector<float>& bt) {
   std::vector<float> c(std::size_t(s.m) * s.n);
@@ -88,8 +70,8 @@ void run_type(Bench& bench, const gemm_bf16_kernels::Kernels& simtc, const Twin&
     simt::DeviceBuffer<std::uint16_t> C = simt::DeviceBuffer<std::uint16_t>::uninitialized(bench.context(), nc);
     std::vector<std::uint16_t> host_a, host_b;
     for (int i = 0; i < sets; ++i) {
-      host_a = random_bits<T>(na, 10 * i + 1);
-      host_b = random_bits<T>(nb, 10 * i + 2);
+      host_a = random_bits16<T>(na, 10 * i + 1);
+      host_b = random_bits16<T>(nb, 10 * i + 2);
       A.push_back(simt::DeviceBuffer<std::uint16_t>::from_host(bench.context(), host_a));
       B.push_back(simt::DeviceBuffer<std::uint16_t>::from_host(bench.context(), host_b));
       const simt::DeviceView<const T> va(A.back().device_ptr(), na), vb(B.back().device_ptr(), nb);
@@ -119,11 +101,11 @@ void run_type(Bench& bench, const gemm_bf16_kernels::Kernels& simtc, const Twin&
       else
         cublas.gemm_bf16_tn(m, n, k, A[i].device_ptr(), B[i].device_ptr(), C.device_ptr());
     };
-    const std::vector<float> got_simtc = widen<T>(bench.output_of(C, [&] { run_simtc(0); }));
-    const std::vector<float> got_nvcc = widen<T>(bench.output_of(C, [&] { run_nvcc(0); }));
-    const std::vector<float> got_cublas = widen<T>(bench.output_of(C, [&] { run_cublas(0); }));
+    const std::vector<float> got_simtc = widen_bits16<T>(bench.output_of(C, [&] { run_simtc(0); }));
+    const std::vector<float> got_nvcc = widen_bits16<T>(bench.output_of(C, [&] { run_nvcc(0); }));
+    const std::vector<float> got_cublas = widen_bits16<T>(bench.output_of(C, [&] { run_cublas(0); }));
     if (against_cpu) {
-      const std::vector<float> want = reference(s, widen<T>(host_a), widen<T>(host_b));
+      const std::vector<float> want = reference(s, widen_bits16<T>(host_a), widen_bits16<T>(host_b));
       cpu.close("simtc vs CPU", got_simtc, want, kTolerance);
       cpu.close("nvcc vs CPU", got_nvcc, want, kTolerance);
       cpu.close("cuBLAS vs CPU", got_cublas, want, kTolerance);

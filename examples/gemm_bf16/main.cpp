@@ -2,9 +2,9 @@
 // multiples of the tiles (C poisoned before each launch), compared element by element with the
 // product computed on the CPU. The inputs are multiples of 1/8 in [-2, 2], exact in both
 // formats, and every partial sum is exact in f32, so the kernel's f32 result is exact and C,
-// rounded once to bf16 (or f16), must equal the CPU's sum rounded the same way bit for bit. The kernel needs sm_90a (wgmma, TMA):
-// without a GPU of compute capability 9.0 the program says so and exits with 77 (skipped); the
-// host reference has no warpgroup tensor cores to run it on.
+// rounded once to bf16 (or f16), must equal the CPU's sum rounded the same way bit for bit. The
+// kernel needs sm_90a (wgmma, TMA): without a GPU of compute capability 9.0 the program says so
+// and exits with 77 (skipped); the host reference has no warpgroup tensor cores to run it on.
 // With --time, times the kernel instead (no CPU check) at the shapes given, 4096^3 and 8192^3 by
 // default, both types, and prints the median of 20 launches in ms and TFLOP/s.
 // Usage: gemm_bf16 [--small | --time] [m n k ...]   (n and k multiples of 8; --small: shapes for compute-sanitizer)
