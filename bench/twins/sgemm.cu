@@ -4,7 +4,8 @@
 // slice, each thread's float4 loads of the next (four elements of A, four of B) are in flight
 // and land in the other buffer afterwards, one barrier per slice. A thread accumulates 8 x 8
 // elements (rows ty*4.., 64+ty*4.., columns tx*4.., 64+tx*4..) from four float4 shared loads
-// per k; zeros staged past the edges. 64-bit indices and the same guards as the simtc kernel.
+// per k, a warp holding 4 row groups and 8 column groups; zeros staged past the edges. 64-bit
+// indices and the same guards as the simtc kernel.
 constexpr int kBM = 128, kBN = 128, kBK = 8, kTM = 8, kTN = 8;
 constexpr int kThreadsX = kBN / kTN, kThreadsY = kBM / kTM;
 constexpr int kARow = kBM + 4;
@@ -38,8 +39,8 @@ extern "C" __global__ void __launch_bounds__(kThreadsX * kThreadsY, 2)
           float* __restrict__ c) {
   __shared__ __align__(16) float as[2 * kBK][kARow];
   __shared__ __align__(16) float bs[2 * kBK][kBN];
-  const int tx = threadIdx.x, ty = threadIdx.y;
-  const int tid = ty * kThreadsX + tx;
+  const int tid = threadIdx.y * kThreadsX + threadIdx.x;
+  const int ty = (tid / 32) / 2 * 4 + (tid % 32) / 8, tx = (tid / 32) % 2 * 8 + tid % 8;
   if (blockIdx.z != 0) return;
   const size_t row0 = size_t(blockIdx.y) * kBM, col0 = size_t(blockIdx.x) * kBN;
   const int ar = tid / 2, ak = (tid % 2) * 4;
