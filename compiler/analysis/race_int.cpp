@@ -313,22 +313,13 @@ unsigned term_bits(const Term* t, const BlockShape& shape) {
   }
 }
 
-IntAnswer ask_in_integers(unsigned timeout_ms, unsigned rlimit, const SymbolicInfo& info, const BlockShape& shape,
-                          const IntQuestion& q) {
+namespace {
+
+// The question, asked of `solver` (ctx's, limits set); may throw NoLinearForm or z3::exception.
+IntAnswer ask(z3::context& ctx, z3::solver& solver, const SymbolicInfo& info, const BlockShape& shape,
+              const IntQuestion& q) {
   IntAnswer answer;
-  try {
-    // A context of its own: Z3's search depends on the order its terms were made in, so each
-    // question gets the same answer in the same time whatever was asked before (a context
-    // costs milliseconds; the interval argument leaves few questions).
-    z3::context ctx;
-    z3::params params(ctx);
-    params.set("timeout", timeout_ms);
-    params.set("rlimit", rlimit);
-    // Z3's general solver, not the QF_LIA tactic's: that one's preprocessing is not metered by
-    // the resource limit, and on a shifted window over a shared tile (tests/codegen/
-    // prove_bounds.cpp) it ran into the 10 s time limit where this solver answers in 0.3 s.
-    z3::solver solver(ctx);
-    solver.set(params);
+  {
     Encoder enc(ctx, solver, info, shape, q);
     Encoder::Side sa{0, block_of(*q.a), {}};
     Encoder::Side sb{1, block_of(*q.b), {}};
@@ -417,8 +408,44 @@ IntAnswer ask_in_integers(unsigned timeout_ms, unsigned rlimit, const SymbolicIn
     w.other_block = q.other_block;
     w.byte = std::max(num(off_a), num(off_b));
     answer.witness = w;
-  } catch (const NoLinearForm&) {
-    answer.unsupported = true;
+  }
+  return answer;
+}
+
+}  // namespace
+
+std::uint64_t resource_units(const z3::solver& solver) {
+  const z3::stats stats = solver.statistics();
+  for (unsigned i = 0; i < stats.size(); ++i)
+    if (stats.key(i) == "rlimit count") return stats.is_uint(i) ? stats.uint_value(i) : static_cast<std::uint64_t>(stats.double_value(i));
+  return 0;
+}
+
+IntAnswer ask_in_integers(unsigned timeout_ms, unsigned rlimit, const SymbolicInfo& info, const BlockShape& shape,
+                          const IntQuestion& q) {
+  IntAnswer answer;
+  try {
+    // A context of its own: Z3's search depends on the order its terms were made in, so each
+    // question gets the same answer in the same time whatever was asked before (a context
+    // costs milliseconds; the interval argument leaves few questions).
+    z3::context ctx;
+    z3::params params(ctx);
+    params.set("timeout", timeout_ms);
+    params.set("rlimit", rlimit);
+    // Z3's general solver, not the QF_LIA tactic's: that one's preprocessing is not metered by
+    // the resource limit, and on a shifted window over a shared tile (tests/codegen/
+    // prove_bounds.cpp) it ran into the 10 s time limit where this solver answers in 0.3 s.
+    z3::solver solver(ctx);
+    solver.set(params);
+    try {
+      answer = ask(ctx, solver, info, shape, q);
+    } catch (const NoLinearForm&) {
+      answer.unsupported = true;
+    } catch (const z3::exception& e) {
+      answer.result = z3::unknown;
+      answer.why = e.msg();
+    }
+    answer.units = resource_units(solver);
   } catch (const z3::exception& e) {
     answer.result = z3::unknown;
     answer.why = e.msg();

@@ -52,7 +52,12 @@ struct IntAnswer {
   bool unsupported = false;               // no linear form: ask the bit-vector question
   std::optional<RaceWitness> witness;     // sat only: a model whose products are products
   std::string why;                        // unknown: the solver's reason
+  std::uint64_t units = 0;                // Z3's resource units the question used
 };
+
+/// Z3's resource units counted so far in the solver's context ("rlimit count"): what its
+/// deterministic limits are measured in.
+std::uint64_t resource_units(const z3::solver& solver);
 
 /// Asks the question within Z3's resource limit `rlimit` (deterministic) and `timeout_ms`.
 /// Never throws z3 exceptions past it.

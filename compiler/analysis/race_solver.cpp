@@ -38,6 +38,20 @@ struct RaceSolver::Impl {
   BlockShape shape;
   z3::context ctx;
   std::chrono::milliseconds spent{0};
+  std::uint64_t units = 0;      // Z3's resource units spent on this kernel (both kinds of query)
+  std::uint64_t ctx_units = 0;  // ctx's count when `units` was last brought up to date
+
+  // The kernel's budget is spent: its resource units (deterministic), or the time backstop.
+  bool exhausted() const { return units >= options.kernel_rlimit || spent.count() >= options.kernel_ms; }
+  const char* exhausted_reason() const {
+    return units >= options.kernel_rlimit ? "the solver budget for this kernel's race proofs ran out"
+                                          : "the time limit for this kernel's race proofs ran out";
+  }
+  // A query's resource limit: its own, or what is left of the kernel's when that is less.
+  unsigned query_limit(unsigned own) const {
+    const std::uint64_t left = options.kernel_rlimit > units ? options.kernel_rlimit - units : 1;
+    return static_cast<unsigned>(std::min<std::uint64_t>(own, left));
+  }
   std::unordered_map<const void*, unsigned> ids;
   std::string last_unknown;  // why the last query was undecided
   int split_dim = -1;        // two blocks: the first dimension in which they differ (-1: any)
@@ -346,10 +360,13 @@ struct RaceSolver::Impl {
     const unsigned left = options.kernel_ms > spent.count() ? options.kernel_ms - static_cast<unsigned>(spent.count()) : 1;
     z3::params params(ctx);
     params.set("timeout", std::max(1u, std::min(options.query_ms, left)));
-    params.set("rlimit", options.query_rlimit);
+    params.set("rlimit", query_limit(options.query_rlimit));
     solver.set(params);
     const z3::check_result result = solver.check();
     spent += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin);
+    // ctx's count grows over all of its solvers' checks.
+    const std::uint64_t now = resource_units(solver);
+    if (now > ctx_units) units += now - ctx_units, ctx_units = now;
     return result;
   }
 
@@ -439,11 +456,11 @@ struct RaceSolver::Impl {
       for (const Guard& g : b.guards) solver.add(translate(g.cond, sb) == ctx.bv_val(g.value ? 1 : 0, 1));
       all_facts();
       lemmas();
-      result = spent.count() < options.kernel_ms ? run(solver) : z3::unknown;
+      result = !exhausted() ? run(solver) : z3::unknown;
     }
     if (result == z3::unknown) last_unknown = solver.reason_unknown();
     if (std::getenv("SIMTC_DEBUG_RACE") != nullptr)
-      std::cerr << spent.count() << " ms: race query (" << (exact ? "exact" : "abstract") << ", " << (other_block ? "two blocks" : "one block")
+      std::cerr << spent.count() << " ms, " << units << " units: race query (" << (exact ? "exact" : "abstract") << ", " << (other_block ? "two blocks" : "one block")
                 << "): " << (result == z3::unsat ? "unsat" : result == z3::sat ? "sat" : "unknown") << "\n"
                 << solver << "\n";
     if (result != z3::sat) return result;
@@ -550,8 +567,8 @@ struct RaceSolver::Impl {
     RaceAnswer answer;
     if (!other_block)
       if (auto cheap = decide_constant(a, b)) return *cheap;
-    if (spent.count() >= options.kernel_ms) {
-      answer.reason = "the time limit for this kernel's race proofs ran out";
+    if (exhausted()) {
+      answer.reason = exhausted_reason();
       return answer;
     }
     answer.used_solver = true;
@@ -563,11 +580,13 @@ struct RaceSolver::Impl {
       const auto begin = Clock::now();
       const unsigned left =
           options.kernel_ms > spent.count() ? options.kernel_ms - static_cast<unsigned>(spent.count()) : 1;
-      IntAnswer in_ints = ask_in_integers(std::max(1u, std::min(options.int_query_ms, left)), options.int_query_rlimit,
-                                          info, shape, {&a, &b, &split, other_block, dim, &size_params});
+      IntAnswer in_ints = ask_in_integers(std::max(1u, std::min(options.int_query_ms, left)),
+                                          query_limit(options.int_query_rlimit), info, shape,
+                                          {&a, &b, &split, other_block, dim, &size_params});
       spent += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin);
+      units += in_ints.units;
       if (std::getenv("SIMTC_DEBUG_RACE") != nullptr)
-        std::cerr << spent.count() << " ms: integer query (" << (other_block ? "two blocks" : "one block") << "): "
+        std::cerr << spent.count() << " ms, " << units << " units: integer query (" << (other_block ? "two blocks" : "one block") << "): "
                   << (in_ints.unsupported                ? "unsupported"
                       : in_ints.result == z3::unsat      ? "unsat"
                       : in_ints.result == z3::sat        ? "sat"
@@ -589,22 +608,22 @@ struct RaceSolver::Impl {
       if (integers_first && in_integers(dim, result)) continue;
       bool spurious = false;
       result = query(a, b, split, other_block, false, answer.witness, spurious);
-      if (spurious && spent.count() < options.kernel_ms) {
+      if (spurious && !exhausted()) {
         // The same threads with the products computed: often a race that does not depend on them.
         const z3::model model = *abstract_model;
         result = query(a, b, split, other_block, true, answer.witness, spurious, &model);
-        if (result != z3::sat && spent.count() < options.kernel_ms)
+        if (result != z3::sat && !exhausted())
           result = query(a, b, split, other_block, true, answer.witness, spurious);
       }
-      if (!integers_first && result == z3::unknown && spent.count() < options.kernel_ms) in_integers(dim, result);
+      if (!integers_first && result == z3::unknown && !exhausted()) in_integers(dim, result);
     }
     split_dim = -1;
     if (result == z3::unsat) {
       answer.verdict = RaceVerdict::Disjoint;
     } else if (result == z3::sat) {
       answer.verdict = RaceVerdict::Race;
-    } else if (spent.count() >= options.kernel_ms) {
-      answer.reason = "the time limit for this kernel's race proofs ran out";
+    } else if (exhausted()) {
+      answer.reason = exhausted_reason();
     } else {
       const std::string& why = last_unknown;
       if (why.find("resource") != std::string::npos || why.find("rlimit") != std::string::npos)
