@@ -1,10 +1,12 @@
 // CUDA C++ twin of examples/reduction/reduction.cpp: the same one-launch sum. Each thread adds
-// the float4s of a grid-stride loop, block 0 adds the up-to-3-element tail, then a shared-memory
+// the float4s of a grid-stride loop, kUnroll strides a step (each load under its own range
+// test), block 0 adds the up-to-3-element tail, then a shared-memory
 // tree down to 64 partial sums and a warp-shuffle (xor butterfly) finish; thread 0 stores the
 // block's sum (relaxed) and counts the block (acq_rel atomic add); the block that counts last,
 // told by __syncthreads_or, adds the partial sums (relaxed loads) the same way and resets the
 // counter. 256-thread blocks, 32-bit indices.
 constexpr int kBlock = 256;
+constexpr int kUnroll = 4;
 
 __device__ __forceinline__ float block_total(float value, float* partial) {
   const int t = threadIdx.x;
@@ -29,9 +31,14 @@ extern "C" __global__ void sum(const float4* __restrict__ quads, int n_quads, co
   __shared__ float partial[kBlock];
   const int t = threadIdx.x;
   float s = 0.0f;
-  for (int q = blockIdx.x * kBlock + t; q < n_quads; q += gridDim.x * kBlock) {
-    const float4 v = quads[q];
-    s += (v.x + v.y) + (v.z + v.w);
+  const int stride = gridDim.x * kBlock;
+  for (int q = blockIdx.x * kBlock + t; q < n_quads; q += kUnroll * stride) {
+    float4 v[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+      v[u] = q + u * stride < n_quads ? quads[q + u * stride] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) s += (v[u].x + v[u].y) + (v[u].z + v[u].w);
   }
   const int tail = 4 * n_quads;
   if (blockIdx.x == 0 && tail + t < n) s += all[tail + t];

@@ -2,13 +2,16 @@
 // block's sum in `partials`, and counts itself in `arrived[0]`; the block that counts last adds
 // the partial sums and writes the result.
 //
-// A thread first adds the Float4s of a grid-stride loop (coalesced 16-byte loads), then the
+// A thread first adds the Float4s of a grid-stride loop (coalesced 16-byte loads, kUnroll of
+// them in flight: each step loads the Float4s of kUnroll strides, each under its own range
+// test, before it adds any; a loop of one load a step waits for each before the next), then the
 // block combines its kBlock sums: a tree in shared memory down to 64 sums, then the first warp
 // adds its two values per lane and finishes with warp shuffles. The last block's test is a
 // barrier that reduces a predicate (sync_threads_or), so the whole block takes the same branch.
 // One launch instead of two saves the second launch's start and its one-block tail: on an
-// H100, 1.017 / 1.007 / 0.998 x CUB's DeviceReduce::Sum time at 2^25 / 2^27 / 2^29 floats
-// (102 % of the copy bandwidth at 2^29), where two launches read 1.02-1.03 x.
+// H100, 1.017 / 1.007 / 0.998 x CUB's DeviceReduce::Sum time at 2^25 / 2^27 / 2^29 floats,
+// where two launches read 1.02-1.03 x; four loads in flight a thread then made it 0.994 /
+// 1.000 / 0.999 x (102 % of the copy bandwidth at 2^29).
 #include <simt/kernel.hpp>
 
 #include "reduction.hpp"
@@ -49,10 +52,16 @@ float block_total(simt::SharedArray<float, kBlock>& partial, const simt::LocalIn
   const uint32_t blocks = simt::grid::dim_x();
   const size_t stride = size_t(blocks) * kBlock;
 
+  // Four Float4s per step, each loaded where it is in range: the four loads are independent of
+  // each other and of the sum, so they are in flight together.
   float sum = 0.0f;
-  for (size_t q = size_t(simt::block::index_x()) * kBlock + t; q < quads.size(); q += stride) {
-    const Float4 v = quads[q];
-    sum += (v.x + v.y) + (v.z + v.w);
+  for (size_t q = size_t(simt::block::index_x()) * kBlock + t; q < quads.size(); q += kUnroll * stride) {
+    Float4 v[kUnroll] = {};
+#pragma unroll
+    for (uint32_t u = 0; u < kUnroll; ++u)
+      if (q + u * stride < quads.size()) v[u] = quads[q + u * stride];
+#pragma unroll
+    for (uint32_t u = 0; u < kUnroll; ++u) sum += (v[u].x + v[u].y) + (v[u].z + v[u].w);
   }
   const size_t tail = 4 * quads.size();
   if (simt::block::index_x() == 0 && tail + t < all.size()) sum += all[tail + t];

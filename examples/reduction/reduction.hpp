@@ -12,6 +12,8 @@ struct alignas(16) Float4 {
 
 /// Threads per block; a multiple of 64 (the shared-memory tree stops at 64 partial sums).
 constexpr uint32_t kBlock = 256;
+/// Float4s each thread loads per step of its grid-stride loop.
+constexpr uint32_t kUnroll = 4;
 /// At most this many blocks (four per SM slot of an H100 or H200 at 8 blocks per SM): each
 /// thread then sums several Float4s before the block reduces, and the blocks that finish first
 /// start over while the last ones still load.
