@@ -40,7 +40,7 @@ constexpr double kTolerance = 1e-5;  // rsqrt.approx and float sums against doub
 
 std::string cpu_check() {
   Verdict v;
-  // A warp per row, a block per row with the row in registers, and a row too long for them.
+  // Rows in registers (1024 and 8192 columns at most), and a row too long for them.
   for (Shape s : {Shape{9, 1000}, Shape{5, 5003}, Shape{2, 40000}}) {
     const std::vector<float> in = random_floats(std::size_t(s.rows) * s.cols, 14, -3.0f, 5.0f);
     const std::vector<float> gamma = random_floats(s.cols, 15, 0.5f, 1.5f), beta = random_floats(s.cols, 16);

@@ -36,7 +36,7 @@ constexpr double kTolerance = 1e-5;  // float exp and sums against double
 
 std::string cpu_check() {
   Verdict v;
-  // A warp per row, a block per row with the row in registers, cached, and too long for the cache.
+  // Rows in registers (1024 and 8192 columns at most), cached, and too long for the cache.
   for (Shape s : {Shape{9, 1000}, Shape{5, 5003}, Shape{3, 40000}, Shape{2, kMaxCachedCols * 3 + 7}}) {
     const std::vector<float> in = random_floats(std::size_t(s.rows) * s.cols, 13, -10.0f, 10.0f);
     std::vector<float> out(in.size(), -1.0f);

@@ -1,11 +1,9 @@
 // CUDA C++ twin of examples/layernorm/layernorm.cpp: y = (x - mean) * rsqrt(var + eps) * gamma
 // + beta per row. Rows up to 16384 columns in registers (layer_norm_1k ... layer_norm_16k: a
-// group of G threads per row, 32 elements per thread, elements 4 (t + Gk) .. + 3 through one
-// float4 access where the row is 16-byte aligned, G = 32 with eight rows per block or the whole
-// block); longer rows: one 256-thread block per row striding through it; block sums with xor
+// block of G threads per row, P elements per thread, elements 4 (t + Gk) .. + 3 through one
+// float4 access where the row is 16-byte aligned, the example's G and P per kernel); longer rows: one 256-thread block per row striding through it; block sums with xor
 // shuffles and one shared slot per warp; the variance taken around the mean in a second pass.
 constexpr int kBlock = 256;
-constexpr int kPerThread = 32;
 
 template <int kThreads>
 __device__ __forceinline__ float group_sum(float v) {
@@ -23,10 +21,11 @@ __device__ __forceinline__ float group_sum(float v) {
   return v;
 }
 
-template <int kGroup, int kRows>
+template <int kGroup, int kRows, int kPerThread>
 __device__ __forceinline__ void layer_norm_in_registers(int rows, int cols, float epsilon, const float* __restrict__ in,
                                                         const float* __restrict__ gamma,
                                                         const float* __restrict__ beta, float* __restrict__ out) {
+  static_assert(kGroup <= 32 || kRows == 1, "a group wider than a warp combines through the whole block");
   const int row = blockIdx.x * kRows + threadIdx.y;
   const bool mine = row < rows;
   const size_t base = size_t(row) * cols;
@@ -79,16 +78,16 @@ __device__ __forceinline__ void layer_norm_in_registers(int rows, int cols, floa
   }
 }
 
-#define LAYER_NORM_IN_REGISTERS(name, group, rows_per_block)                                                  \
+#define LAYER_NORM_IN_REGISTERS(name, group, rows_per_block, per_thread)                                                  \
   extern "C" __global__ void __launch_bounds__(group * rows_per_block)                                          \
       name(int rows, int cols, float epsilon, const float* __restrict__ in, const float* __restrict__ gamma,  \
            const float* __restrict__ beta, float* __restrict__ out) {                                          \
-    layer_norm_in_registers<group, rows_per_block>(rows, cols, epsilon, in, gamma, beta, out);                 \
+    layer_norm_in_registers<group, rows_per_block, per_thread>(rows, cols, epsilon, in, gamma, beta, out);                 \
   }
-LAYER_NORM_IN_REGISTERS(layer_norm_1k, 32, 8)
-LAYER_NORM_IN_REGISTERS(layer_norm_4k, 128, 1)
-LAYER_NORM_IN_REGISTERS(layer_norm_8k, 256, 1)
-LAYER_NORM_IN_REGISTERS(layer_norm_16k, 512, 1)
+LAYER_NORM_IN_REGISTERS(layer_norm_1k, 128, 1, 8)
+LAYER_NORM_IN_REGISTERS(layer_norm_4k, 256, 1, 16)
+LAYER_NORM_IN_REGISTERS(layer_norm_8k, 512, 1, 16)
+LAYER_NORM_IN_REGISTERS(layer_norm_16k, 512, 1, 32)
 
 __device__ __forceinline__ float block_sum(float v) {
   __shared__ float per_warp[kBlock / 32];

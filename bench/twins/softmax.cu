@@ -1,7 +1,7 @@
 // CUDA C++ twin of examples/softmax/softmax.cpp: row-wise softmax. Rows up to 16384 columns in
-// registers (softmax_1k ... softmax_32k: a group of G threads per row, 32 elements per thread,
+// registers (softmax_1k ... softmax_32k: a block of G threads per row, P elements per thread,
 // elements 4 (t + Gk) .. + 3 through one float4 load and store where the row is 16-byte aligned,
-// G = 32 with eight rows per block or the whole block); longer rows: one
+// the example's G and P per kernel); longer rows: one
 // 256-thread block per row, threads striding through the row; the block combines maxima and sums with xor shuffles
 // and one shared slot per warp. Rows that fit are cached in dynamic shared memory during the
 // first pass (the host says so through `cached`, where the simtc kernel compares the dynamic
@@ -9,7 +9,6 @@
 #include <cfloat>
 
 constexpr int kBlock = 256;
-constexpr int kPerThread = 32;
 
 // The sum or maximum over a group of kThreads threads (a warp, or the whole block).
 template <int kThreads, class Op>
@@ -28,9 +27,10 @@ __device__ __forceinline__ float group_combine(float v, Op op) {
   return v;
 }
 
-template <int kGroup, int kRows>
+template <int kGroup, int kRows, int kPerThread>
 __device__ __forceinline__ void softmax_in_registers(int rows, int cols, const float* __restrict__ in,
                                                      float* __restrict__ out) {
+  static_assert(kGroup <= 32 || kRows == 1, "a group wider than a warp combines through the whole block");
   const int row = blockIdx.x * kRows + threadIdx.y;
   const bool mine = row < rows;
   const size_t base = size_t(row) * cols;
@@ -76,16 +76,16 @@ __device__ __forceinline__ void softmax_in_registers(int rows, int cols, const f
   }
 }
 
-#define SOFTMAX_IN_REGISTERS(name, group, rows_per_block)                                                     \
+#define SOFTMAX_IN_REGISTERS(name, group, rows_per_block, per_thread)                                                     \
   extern "C" __global__ void __launch_bounds__(group * rows_per_block)                                          \
       name(int rows, int cols, const float* __restrict__ in, float* __restrict__ out) {                        \
-    softmax_in_registers<group, rows_per_block>(rows, cols, in, out);                                          \
+    softmax_in_registers<group, rows_per_block, per_thread>(rows, cols, in, out);                                          \
   }
-SOFTMAX_IN_REGISTERS(softmax_1k, 32, 8)
-SOFTMAX_IN_REGISTERS(softmax_4k, 128, 1)
-SOFTMAX_IN_REGISTERS(softmax_8k, 256, 1)
-SOFTMAX_IN_REGISTERS(softmax_16k, 512, 1)
-SOFTMAX_IN_REGISTERS(softmax_32k, 1024, 1)
+SOFTMAX_IN_REGISTERS(softmax_1k, 128, 1, 8)
+SOFTMAX_IN_REGISTERS(softmax_4k, 256, 1, 16)
+SOFTMAX_IN_REGISTERS(softmax_8k, 256, 1, 32)
+SOFTMAX_IN_REGISTERS(softmax_16k, 512, 1, 32)
+SOFTMAX_IN_REGISTERS(softmax_32k, 1024, 1, 32)
 
 template <class Op>
 __device__ __forceinline__ float block_combine(float v, Op op) {

@@ -2,16 +2,17 @@
 // with the mean and the (biased) variance of the row, the variance taken around the mean (no
 // cancellation of E[x^2] - E[x]^2).
 //
-// Rows up to 16384 columns stay in registers (layer_norm_1k ... layer_norm_16k): each thread
-// loads its 32 elements of the row once, as eight 16-byte vectors (elements 4 (t + Gk) .. + 3 of
-// a group of G threads: every warp load is 512 consecutive bytes), the group sums them (warp
-// shuffles; one shared slot per warp when the group is a whole block), sums the squared
-// deviations from the mean from the same registers, and writes its 32 results in eight 16-byte
-// stores (DisjointSlice::store<4>): the matrix is read once and written once. Where cols is not
-// a multiple of 4 the rows are not 16-byte aligned and the same code falls back to element
-// accesses. Short rows take a warp each (eight rows per block of 32 x 8 threads, no barrier);
-// longer rows a block of cols / 32 threads. On the H200, with one element per access: 87-91 %
-// of the copy bandwidth at 1024 to 8192 columns, 1.01-1.07 x Triton's time (docs/performance.md).
+// Rows up to 16384 columns stay in registers (layer_norm_1k ... layer_norm_16k): each of a
+// block's G threads loads its P elements of the row once, as P / 4 16-byte vectors (elements
+// 4 (t + Gk) .. + 3: every warp load is 512 consecutive bytes), the block sums them (warp
+// shuffles, then one shared slot per warp), sums the squared deviations from the mean from the
+// same registers, and writes its P results in 16-byte stores (DisjointSlice::store<4>): the
+// matrix is read once and written once. Where cols is not a multiple of 4 the rows are not
+// 16-byte aligned and the same code falls back to element accesses. G x P is Triton's shape
+// for the same row: 128 x 8 up to 1024 columns, 256 x 16 up to 4096, 512 x 16 up to 8192, and
+// 512 x 32 up to 16384. Against 32 elements a thread (a warp per 1024-column row, blocks of
+// cols / 32 threads): 94-95 % -> 96 % of the copy bandwidth, level with Triton
+// (docs/performance.md).
 //
 // Longer rows (`layer_norm`): one block per row striding through it three times; the row stays
 // in L1/L2 between the passes.
@@ -41,10 +42,11 @@ float group_sum(float v) {
 // The row-in-registers layer norm: a group of kGroup threads (threadIdx.x) per row, kRows rows
 // per block (threadIdx.y), kPerThread elements of the row per thread. Threads of a row past the
 // end take part in the sums (no divergence around the shuffles and barriers) and write nothing.
-template <uint32_t kGroup, uint32_t kRows>
+template <uint32_t kGroup, uint32_t kRows, uint32_t kPerThread>
 void layer_norm_in_registers(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const float> in,
                              simt::Slice<const float> gamma, simt::Slice<const float> beta,
                              simt::DisjointSlice<float> out) {
+  static_assert(kGroup <= 32 || kRows == 1, "a group wider than a warp combines through the whole block");
   const uint32_t row = simt::block::index_x() * kRows + simt::thread::index_y();
   // A 1-D grid: blocks of a second grid row would write the same rows.
   const bool mine = row < rows && simt::block::index_y() == 0 && simt::block::index_z() == 0;
@@ -114,18 +116,18 @@ void layer_norm_in_registers(uint32_t rows, uint32_t cols, float epsilon, simt::
 
 // The requirements give the shapes (rows x cols matrices, rows of cols weights, so every index
 // is proven in range and keeps no bounds check) and bound the row to what the registers hold.
-#define LAYER_NORM_IN_REGISTERS(name, group, rows_per_block, max_cols)                                            \
+#define LAYER_NORM_IN_REGISTERS(name, group, rows_per_block, per_thread, max_cols)                                            \
   [[kernel, simt::block(group, rows_per_block),                                                                  \
     simt::requires("in.size() >= rows * cols", "out.size() >= rows * cols", "gamma.size() >= cols",              \
                    "beta.size() >= cols", "cols <= " #max_cols)]]                                                 \
   void name(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const float> in,                            \
             simt::Slice<const float> gamma, simt::Slice<const float> beta, simt::DisjointSlice<float> out) {     \
-    layer_norm_in_registers<group, rows_per_block>(rows, cols, epsilon, in, gamma, beta, out);                   \
+    layer_norm_in_registers<group, rows_per_block, per_thread>(rows, cols, epsilon, in, gamma, beta, out);                   \
   }
-LAYER_NORM_IN_REGISTERS(layer_norm_1k, 32, 8, 1024)
-LAYER_NORM_IN_REGISTERS(layer_norm_4k, 128, 1, 4096)
-LAYER_NORM_IN_REGISTERS(layer_norm_8k, 256, 1, 8192)
-LAYER_NORM_IN_REGISTERS(layer_norm_16k, 512, 1, 16384)
+LAYER_NORM_IN_REGISTERS(layer_norm_1k, 128, 1, 8, 1024)
+LAYER_NORM_IN_REGISTERS(layer_norm_4k, 256, 1, 16, 4096)
+LAYER_NORM_IN_REGISTERS(layer_norm_8k, 512, 1, 16, 8192)
+LAYER_NORM_IN_REGISTERS(layer_norm_16k, 512, 1, 32, 16384)
 
 // The requirements give the shapes (rows x cols matrices, rows of cols weights): every index
 // below is then proven in range and keeps no bounds check. The last one keeps the 32-bit column

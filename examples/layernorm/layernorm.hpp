@@ -6,5 +6,3 @@
 #include <stdint.h>
 
 constexpr uint32_t kBlock = 256;  // threads per block; a block normalises one row
-/// Elements of a row each thread keeps in registers (layer_norm_1k ... layer_norm_16k).
-constexpr uint32_t kPerThread = 32;

@@ -30,18 +30,18 @@ struct LayerNormPlan {
   simt::LaunchConfig2D config;
 };
 
-/// Rows up to 16384 floats go to the smallest row-in-registers kernel that holds them (a warp
-/// per row up to 1024, eight rows per block; else a block of cols / 32 threads, rounded up to
-/// the next kernel); longer rows to `layer_norm`, a block of kBlock threads striding.
+/// Rows up to 16384 floats go to the smallest row-in-registers kernel that holds them (a block
+/// per row: 128 threads of 8 elements up to 1024 columns, 256 of 16 up to 4096, 512 of 16 up to
+/// 8192, 512 of 32 up to 16384); longer rows to `layer_norm`, a block of kBlock threads striding.
 inline LayerNormPlan layer_norm_plan(std::uint32_t rows, std::uint32_t cols) {
   struct Variant {
     std::uint32_t max_cols, group, rows_per_block;
     const char* name;
     decltype(LayerNormPlan::host_kernel) host_kernel;
   };
-  static const Variant variants[] = {{1024, 32, 8, "layer_norm_1k", layer_norm_1k},
-                                     {4096, 128, 1, "layer_norm_4k", layer_norm_4k},
-                                     {8192, 256, 1, "layer_norm_8k", layer_norm_8k},
+  static const Variant variants[] = {{1024, 128, 1, "layer_norm_1k", layer_norm_1k},
+                                     {4096, 256, 1, "layer_norm_4k", layer_norm_4k},
+                                     {8192, 512, 1, "layer_norm_8k", layer_norm_8k},
                                      {16384, 512, 1, "layer_norm_16k", layer_norm_16k}};
   for (const Variant& v : variants)
     if (cols <= v.max_cols)

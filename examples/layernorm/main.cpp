@@ -25,8 +25,7 @@ namespace {
 struct Shape {
   std::uint32_t rows, cols;
 };
-// Every kernel of layer_norm_plan(), at row lengths below and at its limit, and row counts that
-// leave the last block of layer_norm_1k part empty.
+// Every kernel of layer_norm_plan(), at row lengths below and at its limit.
 const std::vector<Shape> kGpuShapes = {{1, 1},      {3, 7},      {37, 1000},  {13, 1024},  {1000, 3001},
                                        {9, 4096},   {129, 5000}, {4096, 8191}, {77, 16384}, {5, 16385},
                                        {129, 20000}, {33, 32768}, {3, 70001}};

@@ -1,19 +1,20 @@
 // Row-wise softmax: out[r][j] = exp(in[r][j] - max_r) / sum_j exp(in[r][j] - max_r).
 //
-// Rows up to 32768 columns stay in registers (softmax_1k ... softmax_32k): each thread loads
-// its 32 elements of the row once, as eight 16-byte vectors (elements 4 (t + Gk) .. + 3 of a
-// group of G threads: every load of a warp is 512 consecutive bytes), the group combines the
-// maximum and the sum (warp shuffles; one shared slot per warp when the group is a whole block),
-// and each thread writes its 32 results in eight 16-byte stores (DisjointSlice::store<4>, which
-// the race rule proves no other thread touches): the matrix is read once and written once, 8
-// bytes per element, the floor for this kernel. Short rows take a warp each (softmax_1k: eight
-// rows per block of 32 x 8 threads, no barrier at all); longer rows a block of cols / 32
-// threads. This is the algorithm of Triton's fused softmax (the row in registers, one read, one
-// write, vector accesses). Where cols is not a multiple of 4, rows are not 16-byte aligned and
-// the same code falls back to element accesses. On the H200, with one element per access:
-// 92-95 % of the copy bandwidth at 1024 to 8192 columns, within 1.2 % of Triton's time, but 79.6 %
-// at 32768 (docs/performance.md). The 1024-thread softmax_32k fits its 32 elements in the 64
-// registers a thread of such a block has (no spills).
+// Rows up to 32768 columns stay in registers (softmax_1k ... softmax_32k): each of a block's G
+// threads loads its P elements of the row once, as P / 4 16-byte vectors (elements 4 (t + Gk)
+// .. + 3: every load of a warp is 512 consecutive bytes), the block combines the maximum and
+// the sum (warp shuffles, then one shared slot per warp), and each thread writes its P results
+// in 16-byte stores (DisjointSlice::store<4>, which the race rule proves no other thread
+// touches): the matrix is read once and written once, 8 bytes per element, the floor for this
+// kernel. G x P is 128 x 8 up to 1024 columns, 256 x 16 up to 4096, 256 x 32 up to 8192, then
+// 512 and 1024 threads of 32. This is the algorithm of Triton's fused softmax (the row in
+// registers, one read, one write, vector accesses), and up to 4096 columns its shape: a warp of
+// 32 elements a thread per 1024-column row read 0.8 % slower than a block of 128 x 8, which
+// keeps as many rows in flight in fewer registers. Where cols is not a multiple of 4, rows are
+// not 16-byte aligned and the same code falls back to element accesses. 96-97 % of the copy
+// bandwidth at every benchmarked shape, level with Triton (docs/performance.md). The
+// 1024-thread softmax_32k fits its 32 elements in the 64 registers a thread of such a block
+// has (no spills).
 //
 // Longer rows (`softmax`): one block per row striding through it; the first pass keeps the row
 // in dynamic shared memory when the launch gives enough, and the later passes read it back.
@@ -53,8 +54,9 @@ struct SumOf {
 // The row-in-registers softmax: a group of kGroup threads (threadIdx.x) per row, kRows rows per
 // block (threadIdx.y), kPerThread elements of the row per thread. Threads of a row past the end
 // take part in the combines (no divergence around the shuffles and barriers) and write nothing.
-template <uint32_t kGroup, uint32_t kRows>
+template <uint32_t kGroup, uint32_t kRows, uint32_t kPerThread>
 void softmax_in_registers(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
+  static_assert(kGroup <= 32 || kRows == 1, "a group wider than a warp combines through the whole block");
   const uint32_t row = simt::block::index_x() * kRows + simt::thread::index_y();
   // A 1-D grid: blocks of a second grid row would write the same rows.
   const bool mine = row < rows && simt::block::index_y() == 0 && simt::block::index_z() == 0;
@@ -118,17 +120,17 @@ void softmax_in_registers(uint32_t rows, uint32_t cols, simt::Slice<const float>
 
 // The requirements say the matrices hold rows x cols elements (so every index is proven in
 // range and keeps no bounds check) and bound the row to what the registers hold.
-#define SOFTMAX_IN_REGISTERS(name, group, rows_per_block, max_cols)                                                          \
+#define SOFTMAX_IN_REGISTERS(name, group, rows_per_block, per_thread, max_cols)                                                          \
   [[kernel, simt::block(group, rows_per_block),                                                                    \
     simt::requires("in.size() >= rows * cols", "out.size() >= rows * cols", "cols <= " #max_cols)]]           \
   void name(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {           \
-    softmax_in_registers<group, rows_per_block>(rows, cols, in, out);                                              \
+    softmax_in_registers<group, rows_per_block, per_thread>(rows, cols, in, out);                                              \
   }
-SOFTMAX_IN_REGISTERS(softmax_1k, 32, 8, 1024)
-SOFTMAX_IN_REGISTERS(softmax_4k, 128, 1, 4096)
-SOFTMAX_IN_REGISTERS(softmax_8k, 256, 1, 8192)
-SOFTMAX_IN_REGISTERS(softmax_16k, 512, 1, 16384)
-SOFTMAX_IN_REGISTERS(softmax_32k, 1024, 1, 32768)
+SOFTMAX_IN_REGISTERS(softmax_1k, 128, 1, 8, 1024)
+SOFTMAX_IN_REGISTERS(softmax_4k, 256, 1, 16, 4096)
+SOFTMAX_IN_REGISTERS(softmax_8k, 256, 1, 32, 8192)
+SOFTMAX_IN_REGISTERS(softmax_16k, 512, 1, 32, 16384)
+SOFTMAX_IN_REGISTERS(softmax_32k, 1024, 1, 32, 32768)
 
 // The requirements say the matrices hold rows x cols elements: every index below is then proven
 // in range and keeps no bounds check. The last one keeps the 32-bit column counters' `j + 256`

@@ -9,5 +9,3 @@ constexpr uint32_t kBlock = 256;  // threads per block; a block normalises one r
 /// Rows up to this many floats are cached in dynamic shared memory (48 KiB, the limit without
 /// an opt-in), so the input is read once; longer rows are read three times.
 constexpr uint32_t kMaxCachedCols = 48 * 1024 / 4;
-/// Elements of a row each thread keeps in registers (the softmax_1k ... softmax_32k kernels).
-constexpr uint32_t kPerThread = 32;

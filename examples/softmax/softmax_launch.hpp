@@ -29,9 +29,9 @@ struct SoftmaxPlan {
   simt::LaunchConfig2D config;
 };
 
-/// Rows up to 32768 floats go to the smallest row-in-registers kernel that holds them (a warp
-/// per row up to 1024, eight rows per block; else a block of cols / 32 threads, rounded up to
-/// the next kernel); longer rows to `softmax`, with the row cached in dynamic shared memory
+/// Rows up to 32768 floats go to the smallest row-in-registers kernel that holds them (a block
+/// per row: 128 threads of 8 elements up to 1024 columns, 256 of 16 up to 4096, 256 of 32 up to
+/// 8192, then 512 and 1024 threads of 32); longer rows to `softmax`, with the row cached in dynamic shared memory
 /// when it fits kMaxCachedCols.
 inline SoftmaxPlan softmax_plan(std::uint32_t rows, std::uint32_t cols) {
   struct Variant {
@@ -39,8 +39,8 @@ inline SoftmaxPlan softmax_plan(std::uint32_t rows, std::uint32_t cols) {
     const char* name;
     void (*host_kernel)(uint32_t, uint32_t, simt::Slice<const float>, simt::DisjointSlice<float>);
   };
-  static const Variant variants[] = {{1024, 32, 8, "softmax_1k", softmax_1k},
-                                     {4096, 128, 1, "softmax_4k", softmax_4k},
+  static const Variant variants[] = {{1024, 128, 1, "softmax_1k", softmax_1k},
+                                     {4096, 256, 1, "softmax_4k", softmax_4k},
                                      {8192, 256, 1, "softmax_8k", softmax_8k},
                                      {16384, 512, 1, "softmax_16k", softmax_16k},
                                      {32768, 1024, 1, "softmax_32k", softmax_32k}};
