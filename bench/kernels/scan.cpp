@@ -2,7 +2,6 @@
 // (examples/scan: one pass, decoupled look-back over tiles of kLookbackTile elements) and its
 // nvcc twin, against CUB's DeviceScan::InclusiveSum. Memory-bound: 8 bytes per element (read
 // once, written once), the fewest there are.
-#include <cstring>
 #include <utility>
 
 #include <simt/host.hpp>
@@ -13,8 +12,7 @@
 #include "scan_bench_data.hpp"
 
 // The example's kernel, compiled for the host as well (the --cpu-check run).
-void scan_lookback(simt::Slice<const Uint4> quads, simt::Slice<const uint32_t> in, simt::DisjointSlice<uint32_t> out,
-                   simt::AtomicSlice<uint64_t> status);
+void scan_lookback(simt::Slice<const uint32_t> in, simt::DisjointSlice<uint32_t> out, simt::AtomicSlice<uint64_t> status);
 
 namespace bench {
 namespace {
@@ -30,11 +28,9 @@ std::vector<std::uint32_t> reference(const std::vector<std::uint32_t>& in) {
 
 // scan_lookback on the CPU through the host reference (blocks run in order there).
 void scan_host(const std::vector<std::uint32_t>& in, std::vector<std::uint32_t>& out) {
-  std::vector<Uint4> quads(in.size() / 4);
-  std::memcpy(quads.data(), in.data(), quads.size() * sizeof(Uint4));
   std::vector<std::uint64_t> status(tiles_for(in.size()), 0);
-  simt::host::launch_1d(tiles_for(in.size()), kLookbackBlock, scan_lookback, simt::host::slice(quads), simt::host::slice(in),
-                        simt::host::disjoint(out), simt::host::atomic(status));
+  simt::host::launch_1d(tiles_for(in.size()), kLookbackBlock, scan_lookback, simt::host::slice(in), simt::host::disjoint(out),
+                        simt::host::atomic(status));
 }
 
 std::string cpu_check() {
@@ -70,13 +66,12 @@ void run(Bench& b) {
     const simt::LaunchConfig1D shape{tiles, kLookbackBlock};
     auto run_simtc = [&](int s) {
       status.fill_bytes_async(0, b.stream());
-      simtc.scan_lookback_unchecked(b.stream(), shape, simt::DeviceView<const Uint4>(X[s].device_ptr(), n / 4),
-                                    std::as_const(X[s]).view(), Out[s].view(), status.view());
+      simtc.scan_lookback_unchecked(b.stream(), shape, std::as_const(X[s]).view(), Out[s].view(), status.view());
     };
     auto run_nvcc = [&](int s) {
       status.fill_bytes_async(0, b.stream());
       const std::uint64_t in = X[s].device_ptr(), out = Out[s].device_ptr(), st = status.device_ptr();
-      b.launch(nvcc, shape, in, in, static_cast<long long>(n), out, st);
+      b.launch(nvcc, shape, in, static_cast<long long>(n), out, st);
     };
     const std::vector<std::uint32_t> got_simtc = b.output_of(Out[0], [&] { run_simtc(0); });
     const std::vector<std::uint32_t> got_nvcc = b.output_of(Out[0], [&] { run_nvcc(0); });

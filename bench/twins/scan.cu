@@ -71,18 +71,23 @@ extern "C" __global__ void add_tile_offsets(const uint32_t* __restrict__ scanned
   }
 }
 
-// Twin of scan_lookback: one pass with decoupled look-back. A block of 128 threads scans a tile
-// of 2048 (four uint4 quads per thread at 4 (t + 128 k), the quads of each row k scanned across
-// the block), publishes the tile's sum in a 64-bit status word (flag in the high half: 1 the
-// tile's sum, 2 the inclusive prefix), waits 2500 ns, and warp 0 looks back 32 tiles at a time,
-// polling every 650 ns while a word is missing, as the simtc kernel does; 12 blocks per SM
-// (40 registers); status words are zero before the launch.
+// Twin of scan_lookback: one pass with decoupled look-back, CUB's DeviceScan structure. A block
+// of 128 threads scans a tile of 3072: each warp loads its 768 elements warp-striped (lane l:
+// 16-byte quads l + 32 k), transposes them through shared memory so that each thread holds 24
+// consecutive elements, scans them in registers, the warp scans the thread totals with
+// __shfl_up_sync, the warps' totals meet in shared memory; warp 0 publishes the tile's sum in
+// a 64-bit status word (flag in the high half: 1 the tile's sum, 2 the inclusive prefix), waits
+// 1245 ns, and looks back 32 tiles at a time, polling every 648 ns while a word is missing; the
+// sums go back out through the same transpose. As the simtc kernel: a barrier around each
+// transpose, element accesses where a quad is not whole; status words are zero before the
+// launch. 10 blocks per SM, where simtc's kernel asks for 8: nvcc fits this code in 48
+// registers (12 bytes spilled), simtc's build needs 64 (at 48 it spills 40 bytes).
 constexpr int kLookbackBlock = 128;
-constexpr int kLookbackQuads = 4;
-constexpr int kLookbackTile = kLookbackBlock * kLookbackQuads * 4;
-constexpr int kLookbackBlocksPerSm = 12;
-constexpr unsigned kLookbackDelayNs = 2500;
-constexpr unsigned kLookbackPollNs = 650;
+constexpr int kLookbackItems = 24;
+constexpr int kLookbackTile = kLookbackBlock * kLookbackItems;
+constexpr int kLookbackBlocksPerSm = 10;
+constexpr unsigned kLookbackDelayNs = 1245;
+constexpr unsigned kLookbackPollNs = 648;
 
 // Relaxed, as the simtc kernel's AtomicRef::load() and store(): the word holds flag and value.
 __device__ __forceinline__ unsigned long long load_relaxed(const unsigned long long* p) {
@@ -94,55 +99,57 @@ __device__ __forceinline__ void store_relaxed(unsigned long long* p, unsigned lo
   asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
 }
 
-extern "C" __global__ void __launch_bounds__(kLookbackBlock, kLookbackBlocksPerSm) scan_lookback(const uint4* __restrict__ quads, const uint32_t* __restrict__ in, long long n,
-                                         uint32_t* __restrict__ out, unsigned long long* status) {
-  constexpr int kWarps = kLookbackBlock / 32;
-  __shared__ uint32_t warp_totals[kWarps][kLookbackQuads];
+extern "C" __global__ void __launch_bounds__(kLookbackBlock, kLookbackBlocksPerSm)
+    scan_lookback(const uint32_t* __restrict__ in, long long n, uint32_t* __restrict__ out, unsigned long long* status) {
+  constexpr int kWarps = kLookbackBlock / 32, kWarpItems = 32 * kLookbackItems, kQuads = kLookbackItems / 4;
+  __shared__ __align__(16) uint32_t staging[kLookbackTile];
+  __shared__ uint32_t warp_totals[kWarps];
   __shared__ uint32_t tile_prefix;
   const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
-  const long long tile = blockIdx.x, first = tile * kLookbackTile;
-  uint32_t v[4 * kLookbackQuads];
+  const long long tile = blockIdx.x, first = tile * kLookbackTile + (long long)warp * kWarpItems;
+  uint32_t* mine = staging + warp * kWarpItems;
+
+  uint4 quads[kQuads];
 #pragma unroll
-  for (int k = 0; k < kLookbackQuads; ++k) {
-    const long long i = first + 4 * (t + kLookbackBlock * k);
-    if (i + 3 < n) {
-      const uint4 q = quads[i / 4];
-      v[4 * k] = q.x, v[4 * k + 1] = q.y, v[4 * k + 2] = q.z, v[4 * k + 3] = q.w;
+  for (int k = 0; k < kQuads; ++k) {
+    const long long j = first + 4 * (lane + 32 * k);
+    if (j + 3 < n) {
+      quads[k] = *reinterpret_cast<const uint4*>(in + j);
     } else {
-#pragma unroll
-      for (int e = 0; e < 4; ++e) v[4 * k + e] = i + e < n ? in[i + e] : 0u;
+      quads[k].x = j < n ? in[j] : 0u, quads[k].y = j + 1 < n ? in[j + 1] : 0u;
+      quads[k].z = j + 2 < n ? in[j + 2] : 0u, quads[k].w = j + 3 < n ? in[j + 3] : 0u;
     }
-#pragma unroll
-    for (int e = 1; e < 4; ++e) v[4 * k + e] += v[4 * k + e - 1];
   }
-  uint32_t running[kLookbackQuads];
 #pragma unroll
-  for (int k = 0; k < kLookbackQuads; ++k) running[k] = v[4 * k + 3];
+  for (int k = 0; k < kQuads; ++k) reinterpret_cast<uint4*>(mine)[lane + 32 * k] = quads[k];
+  __syncthreads();
+  uint32_t v[kLookbackItems];
+#pragma unroll
+  for (int m = 0; m < kQuads; ++m) {
+    const uint4 q = reinterpret_cast<const uint4*>(mine + lane * kLookbackItems)[m];
+    v[4 * m] = q.x, v[4 * m + 1] = q.y, v[4 * m + 2] = q.z, v[4 * m + 3] = q.w;
+  }
+
+  uint32_t total = 0;
+#pragma unroll
+  for (int i = 0; i < kLookbackItems; ++i) total += v[i];
+  uint32_t running = total;
 #pragma unroll
   for (int d = 1; d < 32; d *= 2) {
-#pragma unroll
-    for (int k = 0; k < kLookbackQuads; ++k) {
-      const uint32_t below = __shfl_up_sync(0xffffffffu, running[k], d);
-      if (lane >= d) running[k] += below;
-    }
+    const uint32_t below = __shfl_up_sync(0xffffffffu, running, d);
+    if (lane >= d) running += below;
   }
-  if (lane == 31)
-    *reinterpret_cast<uint4*>(warp_totals[warp]) = make_uint4(running[0], running[1], running[2], running[3]);
+  if (lane == 31) warp_totals[warp] = running;
   __syncthreads();
-  uint32_t offset[kLookbackQuads];
-  uint32_t aggregate = 0;
+  uint32_t aggregate = 0, before = 0;
 #pragma unroll
-  for (int k = 0; k < kLookbackQuads; ++k) {
-    uint32_t row = 0, before = 0;
-#pragma unroll
-    for (int w = 0; w < kWarps; ++w) {
-      const uint32_t x = warp_totals[w][k];
-      row += x;
-      if (w < warp) before += x;
-    }
-    offset[k] = aggregate + before + running[k] - v[4 * k + 3];
-    aggregate += row;
+  for (int w = 0; w < kWarps; ++w) {
+    const uint32_t x = warp_totals[w];
+    aggregate += x;
+    if (w < warp) before += x;
   }
+  const uint32_t in_tile = before + running - total;
+
   if (warp == 0) {
     uint32_t exclusive = 0;
     if (tile == 0) {
@@ -151,12 +158,12 @@ extern "C" __global__ void __launch_bounds__(kLookbackBlock, kLookbackBlocksPerS
       if (lane == 0) store_relaxed(status + tile, (1ull << 32) | aggregate);
       __nanosleep(kLookbackDelayNs);
       for (long long end = tile;; end -= 32) {
-        const bool before = end > lane;
+        const bool earlier = end > lane;
         unsigned long long word = 2ull << 32;
-        if (before) word = load_relaxed(status + end - 1 - lane);
+        if (earlier) word = load_relaxed(status + end - 1 - lane);
         while (__any_sync(0xffffffffu, (word >> 32) == 0)) {
           __nanosleep(kLookbackPollNs);
-          if (before) word = load_relaxed(status + end - 1 - lane);
+          if (earlier) word = load_relaxed(status + end - 1 - lane);
         }
         const uint32_t prefixes = __ballot_sync(0xffffffffu, (word >> 32) == 2);
         const bool counted = (prefixes & ((1u << lane) - 1u)) == 0;
@@ -168,18 +175,25 @@ extern "C" __global__ void __launch_bounds__(kLookbackBlock, kLookbackBlocksPerS
     if (lane == 0) tile_prefix = exclusive;
   }
   __syncthreads();
-  const uint32_t before_tile = tile_prefix;
+
+  uint32_t sum = tile_prefix + in_tile;
 #pragma unroll
-  for (int k = 0; k < kLookbackQuads; ++k) {
-    const long long i = first + 4 * (t + kLookbackBlock * k);
-    const uint32_t add = before_tile + offset[k];
-    if (i + 3 < n) {
-      reinterpret_cast<uint4*>(out)[i / 4] =
-          make_uint4(add + v[4 * k], add + v[4 * k + 1], add + v[4 * k + 2], add + v[4 * k + 3]);
+  for (int m = 0; m < kQuads; ++m) {
+    uint4 q;
+    q.x = sum += v[4 * m], q.y = sum += v[4 * m + 1], q.z = sum += v[4 * m + 2], q.w = sum += v[4 * m + 3];
+    reinterpret_cast<uint4*>(mine + lane * kLookbackItems)[m] = q;
+  }
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < kQuads; ++k) {
+    const long long j = first + 4 * (lane + 32 * k);
+    const uint4 q = reinterpret_cast<const uint4*>(mine)[lane + 32 * k];
+    if (j + 3 < n) {
+      *reinterpret_cast<uint4*>(out + j) = q;
     } else {
-#pragma unroll
-      for (int e = 0; e < 4; ++e)
-        if (i + e < n) out[i + e] = add + v[4 * k + e];
+      if (j < n) out[j] = q.x;
+      if (j + 1 < n) out[j + 1] = q.y;
+      if (j + 2 < n) out[j + 2] = q.z;
     }
   }
 }

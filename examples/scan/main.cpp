@@ -24,8 +24,7 @@ void scan_tiles(simt::Slice<const Uint4> quads, simt::Slice<const uint32_t> in,
                 simt::DisjointSlice<uint32_t, simt::space::Tile<kItems>> out, simt::AtomicSlice<uint32_t> tile_totals);
 void add_tile_offsets(simt::Slice<const uint32_t> scanned_totals,
                       simt::DisjointSlice<uint32_t, simt::space::Tile<kItems>> out);
-void scan_lookback(simt::Slice<const Uint4> quads, simt::Slice<const uint32_t> in, simt::DisjointSlice<uint32_t> out,
-                   simt::AtomicSlice<uint64_t> status);
+void scan_lookback(simt::Slice<const uint32_t> in, simt::DisjointSlice<uint32_t> out, simt::AtomicSlice<uint64_t> status);
 
 namespace {
 
@@ -66,18 +65,16 @@ void scan_lookback_gpu(const simt::Context& context, const simt::Stream& stream,
   const auto tiles = std::uint32_t((in.size() + kLookbackTile - 1) / kLookbackTile);
   auto status = simt::DeviceBuffer<std::uint64_t>::uninitialized(context, tiles);
   status.fill_bytes_async(0, stream);
-  kernels.scan_lookback(stream, kernels.prepare_scan_lookback(simt::LaunchConfig1D{tiles, kLookbackBlock}),
-                        simt::DeviceView<const Uint4>(in.device_ptr(), in.size() / 4), in, out, status.view());
+  kernels.scan_lookback(stream, kernels.prepare_scan_lookback(simt::LaunchConfig1D{tiles, kLookbackBlock}), in, out,
+                        status.view());
   stream.synchronize();  // before the status words are freed
 }
 
 void scan_lookback_cpu(const std::vector<std::uint32_t>& in, std::vector<std::uint32_t>& out) {
   const auto tiles = std::uint32_t((in.size() + kLookbackTile - 1) / kLookbackTile);
-  std::vector<Uint4> quads(in.size() / 4);
-  std::memcpy(quads.data(), in.data(), quads.size() * sizeof(Uint4));
   std::vector<std::uint64_t> status(tiles, 0);
-  simt::host::launch_1d(tiles, kLookbackBlock, scan_lookback, simt::host::slice(quads), simt::host::slice(in),
-                        simt::host::disjoint(out), simt::host::atomic(status));
+  simt::host::launch_1d(tiles, kLookbackBlock, scan_lookback, simt::host::slice(in), simt::host::disjoint(out),
+                        simt::host::atomic(status));
 }
 
 void scan_cpu(const std::vector<std::uint32_t>& in, std::vector<std::uint32_t>& out) {

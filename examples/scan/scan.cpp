@@ -1,22 +1,23 @@
 // Inclusive prefix sum of 32-bit unsigned integers (wrapping), two ways.
 //
-// scan_lookback, the one the benchmark measures: a single pass with decoupled look-back (the
-// algorithm of CUB's DeviceScan). Each block of 128 threads scans a tile of 2048 elements held
-// in registers (four 16-byte quads per thread, each warp's loads and stores 512 consecutive
-// bytes), publishes the tile's sum in its status word at once, and then warp 0 looks back over
-// the status words of the 32 tiles before it at a time: the warp waits until each of its tiles
-// has published, and adds the sums from the nearest tile that has published its inclusive
-// prefix (the sum up to its end) down to its own. The block then publishes its own inclusive
-// prefix and writes the tile. The array is read once and written once: 8 bytes per element,
-// where reduce-then-scan moves 16. Tiles wait only for lower-numbered tiles, which the GPU
-// starts first.
+// scan_lookback, the one the benchmark measures: a single pass with decoupled look-back, laid
+// out as CUB's DeviceScan is. Each block of 128 threads scans a tile of 3072 elements: each warp
+// loads its 768 elements warp-striped (lane l: 16-byte quads l + 32 k, every load of the warp
+// 512 consecutive bytes) into shared memory and reads them back blocked, 24 consecutive
+// elements a thread; the thread scans its 24 in registers, the warp scans the thread totals
+// with shuffles, and the warps' totals meet in shared memory. Warp 0 publishes the tile's sum
+// in its status word at once, waits 1245 ns, and looks back over the status words of the 32
+// tiles before it at a time: the warp waits (648 ns between polls) until each of its tiles has
+// published, and adds the sums from the nearest tile that has published its inclusive prefix
+// (the sum up to its end) down to its own. The block then publishes its own inclusive prefix
+// and writes the tile back through the same transpose. The array is read once and written
+// once: 8 bytes per element, where reduce-then-scan moves 16. Tiles wait only for
+// lower-numbered tiles, which the GPU starts first.
 //
-// What makes it fast is how long tiles wait, not how they compute: twelve blocks per SM (40
-// registers a thread), so that many tiles load while others wait; a pause of 2.5 us after
-// publishing the tile's sum before looking back, by which time the predecessors' prefixes are
-// usually there; and a pause of 650 ns between polls of a word that is not, so the waiting
-// warps do not crowd the few status words in L2. Together: 1.36-1.38 x CUB's time -> 1.06-1.08
-// x on an H100 (docs/performance.md).
+// Against the 2048-element tiles this replaces (four quads a thread, kept in the striped
+// layout, 12 blocks per SM): one shuffle scan per thread instead of four, a third fewer tiles
+// to look back over, and CUB's own pauses: 1.05-1.08 -> 1.000-1.005 x CUB's DeviceScan time on
+// an H100, 8 blocks per SM at 64 registers (docs/performance.md).
 //
 // Reduce-then-scan, the textbook version:
 //   scan_tiles         scans each tile of kTile elements and records the tile's total;
@@ -88,66 +89,65 @@
 /// status[b] is tile b's status word and must be zero before the launch.
 [[kernel, simt::block(kLookbackBlock), simt::min_blocks_per_sm(kLookbackBlocksPerSm),
   simt::requires("out.size() == in.size()")]]
-void scan_lookback(simt::Slice<const Uint4> quads, simt::Slice<const uint32_t> in, simt::DisjointSlice<uint32_t> out,
-                   simt::AtomicSlice<uint64_t> status) {
-  static_assert(kLookbackQuads == 4, "the warps' row totals below are one Vec<uint32_t, 4>");
+void scan_lookback(simt::Slice<const uint32_t> in, simt::DisjointSlice<uint32_t> out, simt::AtomicSlice<uint64_t> status) {
   // A 1-D grid of tiles: blocks of a second grid row would write the same tiles.
   if (simt::block::index_y() != 0 || simt::block::index_z() != 0) return;
-  constexpr uint32_t kWarps = kLookbackBlock / 32;
-  simt::SharedTile<uint32_t, kWarps, kLookbackQuads, 16> warp_totals;  // row w: warp w's row totals
+  constexpr uint32_t kWarps = kLookbackBlock / 32, kWarpItems = 32 * kLookbackItems, kQuads = kLookbackItems / 4;
+  // Warp w's elements, in row w: each 16-byte load of the warp brings 512 consecutive bytes.
+  simt::SharedTile<uint32_t, kWarps, kWarpItems, 16> staging;
+  simt::SharedArray<uint32_t, kWarps> warp_totals;
   simt::SharedArray<uint32_t, 1> tile_prefix;
-  const uint32_t t = simt::thread::index_x(), lane = simt::warp::lane_id(), warp = simt::warp::warp_id();
+  const uint32_t t = simt::thread::index_x(), lane = t % 32, warp = t / 32;
   const size_t tile = simt::block::index_x();
-  const size_t first = tile * kLookbackTile;  // 64-bit: no wrap on any grid
+  const size_t first = tile * kLookbackTile + warp * kWarpItems;  // this warp's elements; 64-bit: no wrap
 
-  // Quad k of this thread: elements first + 4 (t + kLookbackBlock k) .. + 3, scanned in registers.
-  uint32_t v[4 * kLookbackQuads] = {};
+  // Lane l loads quads l + 32 k of its warp's elements (warp-striped), all six before the first
+  // goes to `staging` (a store right after each load would wait for it before the next load
+  // issues), and reads back elements 24 l .. + 23: kLookbackItems consecutive elements.
+  simt::Vec<uint32_t, 4> quads[kQuads] = {};
 #pragma unroll
-  for (uint32_t k = 0; k < kLookbackQuads; ++k) {
-    const size_t i = first + 4 * (t + kLookbackBlock * k);
-    if (i + 3 < in.size()) {
-      const Uint4 q = quads[i / 4];
-      v[4 * k] = q.x, v[4 * k + 1] = q.y, v[4 * k + 2] = q.z, v[4 * k + 3] = q.w;
+  for (uint32_t k = 0; k < kQuads; ++k) {
+    const size_t j = first + 4 * (lane + 32 * k);
+    if (j + 3 < in.size()) {
+      quads[k] = in.load<4>(j);
     } else {
 #pragma unroll
       for (uint32_t e = 0; e < 4; ++e)
-        if (i + e < in.size()) v[4 * k + e] = in[i + e];
+        if (j + e < in.size()) quads[k].elements[e] = in[j + e];
     }
+  }
 #pragma unroll
-    for (uint32_t e = 1; e < 4; ++e) v[4 * k + e] += v[4 * k + e - 1];
+  for (uint32_t k = 0; k < kQuads; ++k) staging.store<4>(warp, 4 * (lane + 32 * k), quads[k]);
+  simt::sync_threads();
+  uint32_t v[kLookbackItems] = {};
+#pragma unroll
+  for (uint32_t m = 0; m < kQuads; ++m) {
+    const simt::Vec<uint32_t, 4> q = staging.load<4>(warp, lane * kLookbackItems + 4 * m);
+#pragma unroll
+    for (uint32_t e = 0; e < 4; ++e) v[4 * m + e] = q[e];
   }
 
-  // The quads of row k (quad k of every thread, in thread order) scanned across the warp, then
-  // across the warps through shared memory: offset[k] is the sum of the tile's elements before
-  // quad k of this thread.
-  uint32_t running[kLookbackQuads] = {};
+  // The thread totals scanned across the warp, the warps' totals across the block.
+  uint32_t total = 0;
 #pragma unroll
-  for (uint32_t k = 0; k < kLookbackQuads; ++k) running[k] = v[4 * k + 3];
+  for (uint32_t i = 0; i < kLookbackItems; ++i) total += v[i];
+  uint32_t running = total;
 #pragma unroll
   for (uint32_t d = 1; d < 32; d *= 2) {
-#pragma unroll
-    for (uint32_t k = 0; k < kLookbackQuads; ++k) {
-      const uint32_t below = simt::warp::shuffle_up(simt::warp::full_mask, running[k], d);
-      if (lane >= d) running[k] += below;
-    }
+    const uint32_t below = simt::warp::shuffle_up(simt::warp::full_mask, running, d);
+    if (lane >= d) running += below;
   }
-  // Lane 31 of each warp writes its warp's row (and only it), in one 16-byte store.
-  if (lane == 31) warp_totals.store<4>(warp, 0, simt::Vec<uint32_t, 4>{{running[0], running[1], running[2], running[3]}});
+  // Lane 31 of each warp writes its warp's total (and only it).
+  if (lane == 31) warp_totals.at_mut(warp) = running;
   simt::sync_threads();
-  uint32_t offset[kLookbackQuads] = {};
-  uint32_t aggregate = 0;  // the sum of the rows before row k, then of the whole tile
+  uint32_t aggregate = 0, before = 0;  // the tile's sum; the sum of the warps before this one
 #pragma unroll
-  for (uint32_t k = 0; k < kLookbackQuads; ++k) {
-    uint32_t row = 0, before = 0;
-#pragma unroll
-    for (uint32_t w = 0; w < kWarps; ++w) {
-      const uint32_t x = warp_totals(w, k);
-      row += x;
-      if (w < warp) before += x;
-    }
-    offset[k] = aggregate + before + running[k] - v[4 * k + 3];
-    aggregate += row;
+  for (uint32_t w = 0; w < kWarps; ++w) {
+    const uint32_t x = warp_totals[w];
+    aggregate += x;
+    if (w < warp) before += x;
   }
+  const uint32_t in_tile = before + running - total;  // the tile's elements before this thread's
 
   // Warp 0 publishes the tile's sum and looks back for the sum of every earlier tile. A status
   // word carries its flag and its value together, so relaxed atomics suffice (ld/st.relaxed.gpu,
@@ -162,12 +162,12 @@ void scan_lookback(simt::Slice<const Uint4> quads, simt::Slice<const uint32_t> i
       simt::nanosleep(kLookbackDelayNs);
       // Lane l reads the status of tile end - 1 - l; lanes before tile 0 count as a prefix of 0.
       for (size_t end = tile;; end -= 32) {
-        const bool before = end > lane;
+        const bool earlier = end > lane;
         uint64_t word = kTilePrefix;
-        if (before) word = status[end - 1 - lane].load();
+        if (earlier) word = status[end - 1 - lane].load();
         while (simt::warp::any(simt::warp::full_mask, (word >> 32) == 0)) {
           simt::nanosleep(kLookbackPollNs);
-          if (before) word = status[end - 1 - lane].load();
+          if (earlier) word = status[end - 1 - lane].load();
         }
         const uint32_t prefixes = simt::warp::ballot(simt::warp::full_mask, (word >> 32) == 2);
         // The sums of the tiles from the nearest inclusive prefix (the lowest lane in
@@ -181,19 +181,29 @@ void scan_lookback(simt::Slice<const Uint4> quads, simt::Slice<const uint32_t> i
     if (lane == 0) tile_prefix.at_mut(0) = exclusive;
   }
   simt::sync_threads();
-  const uint32_t before_tile = tile_prefix[0];
 
-  // Quad k of this thread's elements, written where they came from; this thread's alone.
+  // This thread's sums go back to `staging` where its elements came from (the reads above were
+  // two barriers ago), and leave as they came: lane l stores quads l + 32 k.
+  uint32_t sum = tile_prefix[0] + in_tile;
 #pragma unroll
-  for (uint32_t k = 0; k < kLookbackQuads; ++k) {
-    const size_t i = first + 4 * (t + kLookbackBlock * k);
-    const uint32_t add = before_tile + offset[k];
-    if (i + 3 < out.size()) {
-      out.store<4>(i, simt::Vec<uint32_t, 4>{{add + v[4 * k], add + v[4 * k + 1], add + v[4 * k + 2], add + v[4 * k + 3]}});
+  for (uint32_t m = 0; m < kQuads; ++m) {
+    simt::Vec<uint32_t, 4> q;
+#pragma unroll
+    for (uint32_t e = 0; e < 4; ++e) q.elements[e] = sum += v[4 * m + e];
+    staging.store<4>(warp, lane * kLookbackItems + 4 * m, q);
+  }
+  simt::sync_threads();
+#pragma unroll
+  for (uint32_t k = 0; k < kQuads; ++k) {
+    // Elements j .. j + 3 are this thread's alone to write.
+    const size_t j = first + 4 * (lane + 32 * k);
+    const simt::Vec<uint32_t, 4> q = staging.load<4>(warp, 4 * (lane + 32 * k));
+    if (j + 3 < out.size()) {
+      out.store<4>(j, q);
     } else {
 #pragma unroll
       for (uint32_t e = 0; e < 4; ++e)
-        if (i + e < out.size()) out.at_mut(i + e) = add + v[4 * k + e];
+        if (j + e < out.size()) out.at_mut(j + e) = q[e];
     }
   }
 }
