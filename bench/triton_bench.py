@@ -111,12 +111,15 @@ def print_targets(rows):
         print(text + (f" (missed: {', '.join(miss)})" if miss else ""))
     print()
     line("simtc within 5% of nvcc or faster", rows, lambda r: fnum(r["simtc_over_nvcc"], 99) <= 1.05)
-    # The copy-bandwidth share each memory-bound kernel must reach (docs/performance.md).
+    # The copy-bandwidth share each memory-bound kernel must reach (docs/performance.md). The
+    # kernels with a library peer (reduction, scan, histogram: CUB) are held to the peer instead.
     floors = {"transpose": 85.0, "jacobi": 80.0}
-    memory = [r for r in rows if r["bound"] == "memory"]
-    line("memory-bound simtc >= 90% of copy bandwidth (transpose 85%, jacobi 80%)", memory,
+    memory = [r for r in rows if r["bound"] == "memory" and not fnum(r.get("peer_ms")) > 0]
+    line("memory-bound simtc >= 90% of copy bandwidth (transpose 85%, jacobi 80%; CUB's kernels below)", memory,
          lambda r: fnum(r["simtc_pct_of_ref"]) >= floors.get(r["kernel"], 90.0))
-    line("simtc at or below Triton's time", [r for r in rows if r.get("triton_ms")],
+    # hgemm is the SIMT (mma.sync) half GEMM: its bar is the Hopper path (gemm_bf16, gemm_f16), not
+    # Triton's wgmma kernel, so it has no Triton target.
+    line("simtc at or below Triton's time", [r for r in rows if r.get("triton_ms") and r["kernel"] != "hgemm"],
          lambda r: fnum(r.get("simtc_over_triton"), 99) <= 1.0)
     line("simtc at or below the library peer's time (CUB)", [r for r in rows if fnum(r.get("peer_ms")) > 0],
          lambda r: fnum(r.get("simtc_over_peer"), 99) <= 1.0)
