@@ -21,12 +21,11 @@ __device__ __forceinline__ float group_sum(float v) {
   return v;
 }
 
-template <int kGroup, int kRows, int kPerThread>
+template <int kGroup, int kPerThread>
 __device__ __forceinline__ void layer_norm_in_registers(int rows, int cols, float epsilon, const float* __restrict__ in,
                                                         const float* __restrict__ gamma,
                                                         const float* __restrict__ beta, float* __restrict__ out) {
-  static_assert(kGroup <= 32 || kRows == 1, "a group wider than a warp combines through the whole block");
-  const int row = blockIdx.x * kRows + threadIdx.y;
+  const int row = blockIdx.x;
   const bool mine = row < rows;
   const size_t base = size_t(row) * cols;
   const int t = threadIdx.x;
@@ -78,16 +77,16 @@ __device__ __forceinline__ void layer_norm_in_registers(int rows, int cols, floa
   }
 }
 
-#define LAYER_NORM_IN_REGISTERS(name, group, rows_per_block, per_thread)                                                  \
-  extern "C" __global__ void __launch_bounds__(group * rows_per_block)                                          \
+#define LAYER_NORM_IN_REGISTERS(name, group, per_thread)                                                  \
+  extern "C" __global__ void __launch_bounds__(group)                                          \
       name(int rows, int cols, float epsilon, const float* __restrict__ in, const float* __restrict__ gamma,  \
            const float* __restrict__ beta, float* __restrict__ out) {                                          \
-    layer_norm_in_registers<group, rows_per_block, per_thread>(rows, cols, epsilon, in, gamma, beta, out);                 \
+    layer_norm_in_registers<group, per_thread>(rows, cols, epsilon, in, gamma, beta, out);                 \
   }
-LAYER_NORM_IN_REGISTERS(layer_norm_1k, 128, 1, 8)
-LAYER_NORM_IN_REGISTERS(layer_norm_4k, 256, 1, 16)
-LAYER_NORM_IN_REGISTERS(layer_norm_8k, 512, 1, 16)
-LAYER_NORM_IN_REGISTERS(layer_norm_16k, 512, 1, 32)
+LAYER_NORM_IN_REGISTERS(layer_norm_1k, 128, 8)
+LAYER_NORM_IN_REGISTERS(layer_norm_4k, 256, 16)
+LAYER_NORM_IN_REGISTERS(layer_norm_8k, 512, 16)
+LAYER_NORM_IN_REGISTERS(layer_norm_16k, 512, 32)
 
 __device__ __forceinline__ float block_sum(float v) {
   __shared__ float per_warp[kBlock / 32];

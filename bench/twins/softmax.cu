@@ -27,11 +27,10 @@ __device__ __forceinline__ float group_combine(float v, Op op) {
   return v;
 }
 
-template <int kGroup, int kRows, int kPerThread>
+template <int kGroup, int kPerThread>
 __device__ __forceinline__ void softmax_in_registers(int rows, int cols, const float* __restrict__ in,
                                                      float* __restrict__ out) {
-  static_assert(kGroup <= 32 || kRows == 1, "a group wider than a warp combines through the whole block");
-  const int row = blockIdx.x * kRows + threadIdx.y;
+  const int row = blockIdx.x;
   const bool mine = row < rows;
   const size_t base = size_t(row) * cols;
   const int t = threadIdx.x;
@@ -76,16 +75,16 @@ __device__ __forceinline__ void softmax_in_registers(int rows, int cols, const f
   }
 }
 
-#define SOFTMAX_IN_REGISTERS(name, group, rows_per_block, per_thread)                                                     \
-  extern "C" __global__ void __launch_bounds__(group * rows_per_block)                                          \
+#define SOFTMAX_IN_REGISTERS(name, group, per_thread)                                                     \
+  extern "C" __global__ void __launch_bounds__(group)                                          \
       name(int rows, int cols, const float* __restrict__ in, float* __restrict__ out) {                        \
-    softmax_in_registers<group, rows_per_block, per_thread>(rows, cols, in, out);                                          \
+    softmax_in_registers<group, per_thread>(rows, cols, in, out);                                          \
   }
-SOFTMAX_IN_REGISTERS(softmax_1k, 128, 1, 8)
-SOFTMAX_IN_REGISTERS(softmax_4k, 256, 1, 16)
-SOFTMAX_IN_REGISTERS(softmax_8k, 256, 1, 32)
-SOFTMAX_IN_REGISTERS(softmax_16k, 512, 1, 32)
-SOFTMAX_IN_REGISTERS(softmax_32k, 1024, 1, 32)
+SOFTMAX_IN_REGISTERS(softmax_1k, 128, 8)
+SOFTMAX_IN_REGISTERS(softmax_4k, 256, 16)
+SOFTMAX_IN_REGISTERS(softmax_8k, 256, 32)
+SOFTMAX_IN_REGISTERS(softmax_16k, 512, 32)
+SOFTMAX_IN_REGISTERS(softmax_32k, 1024, 32)
 
 template <class Op>
 __device__ __forceinline__ float block_combine(float v, Op op) {

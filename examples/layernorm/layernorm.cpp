@@ -39,15 +39,14 @@ float group_sum(float v) {
   return v;
 }
 
-// The row-in-registers layer norm: a group of kGroup threads (threadIdx.x) per row, kRows rows
-// per block (threadIdx.y), kPerThread elements of the row per thread. Threads of a row past the
+// The row-in-registers layer norm: a block of kGroup threads per row, kPerThread elements
+// of the row per thread. Threads of a row past the
 // end take part in the sums (no divergence around the shuffles and barriers) and write nothing.
-template <uint32_t kGroup, uint32_t kRows, uint32_t kPerThread>
+template <uint32_t kGroup, uint32_t kPerThread>
 void layer_norm_in_registers(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const float> in,
                              simt::Slice<const float> gamma, simt::Slice<const float> beta,
                              simt::DisjointSlice<float> out) {
-  static_assert(kGroup <= 32 || kRows == 1, "a group wider than a warp combines through the whole block");
-  const uint32_t row = simt::block::index_x() * kRows + simt::thread::index_y();
+  const uint32_t row = simt::block::index_x();
   // A 1-D grid: blocks of a second grid row would write the same rows.
   const bool mine = row < rows && simt::block::index_y() == 0 && simt::block::index_z() == 0;
   const size_t base = size_t(row) * cols;
@@ -116,18 +115,18 @@ void layer_norm_in_registers(uint32_t rows, uint32_t cols, float epsilon, simt::
 
 // The requirements give the shapes (rows x cols matrices, rows of cols weights, so every index
 // is proven in range and keeps no bounds check) and bound the row to what the registers hold.
-#define LAYER_NORM_IN_REGISTERS(name, group, rows_per_block, per_thread, max_cols)                                            \
-  [[kernel, simt::block(group, rows_per_block),                                                                  \
+#define LAYER_NORM_IN_REGISTERS(name, group, per_thread, max_cols)                                            \
+  [[kernel, simt::block(group),                                                                  \
     simt::requires("in.size() >= rows * cols", "out.size() >= rows * cols", "gamma.size() >= cols",              \
                    "beta.size() >= cols", "cols <= " #max_cols)]]                                                 \
   void name(uint32_t rows, uint32_t cols, float epsilon, simt::Slice<const float> in,                            \
             simt::Slice<const float> gamma, simt::Slice<const float> beta, simt::DisjointSlice<float> out) {     \
-    layer_norm_in_registers<group, rows_per_block, per_thread>(rows, cols, epsilon, in, gamma, beta, out);                   \
+    layer_norm_in_registers<group, per_thread>(rows, cols, epsilon, in, gamma, beta, out);                   \
   }
-LAYER_NORM_IN_REGISTERS(layer_norm_1k, 128, 1, 8, 1024)
-LAYER_NORM_IN_REGISTERS(layer_norm_4k, 256, 1, 16, 4096)
-LAYER_NORM_IN_REGISTERS(layer_norm_8k, 512, 1, 16, 8192)
-LAYER_NORM_IN_REGISTERS(layer_norm_16k, 512, 1, 32, 16384)
+LAYER_NORM_IN_REGISTERS(layer_norm_1k, 128, 8, 1024)
+LAYER_NORM_IN_REGISTERS(layer_norm_4k, 256, 16, 4096)
+LAYER_NORM_IN_REGISTERS(layer_norm_8k, 512, 16, 8192)
+LAYER_NORM_IN_REGISTERS(layer_norm_16k, 512, 32, 16384)
 
 // The requirements give the shapes (rows x cols matrices, rows of cols weights): every index
 // below is then proven in range and keeps no bounds check. The last one keeps the 32-bit column

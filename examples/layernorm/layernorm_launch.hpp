@@ -35,17 +35,17 @@ struct LayerNormPlan {
 /// 8192, 512 of 32 up to 16384); longer rows to `layer_norm`, a block of kBlock threads striding.
 inline LayerNormPlan layer_norm_plan(std::uint32_t rows, std::uint32_t cols) {
   struct Variant {
-    std::uint32_t max_cols, group, rows_per_block;
+    std::uint32_t max_cols, group;
     const char* name;
     decltype(LayerNormPlan::host_kernel) host_kernel;
   };
-  static const Variant variants[] = {{1024, 128, 1, "layer_norm_1k", layer_norm_1k},
-                                     {4096, 256, 1, "layer_norm_4k", layer_norm_4k},
-                                     {8192, 512, 1, "layer_norm_8k", layer_norm_8k},
-                                     {16384, 512, 1, "layer_norm_16k", layer_norm_16k}};
+  static const Variant variants[] = {{1024, 128, "layer_norm_1k", layer_norm_1k},
+                                     {4096, 256, "layer_norm_4k", layer_norm_4k},
+                                     {8192, 512, "layer_norm_8k", layer_norm_8k},
+                                     {16384, 512, "layer_norm_16k", layer_norm_16k}};
   for (const Variant& v : variants)
     if (cols <= v.max_cols)
-      return {v.name, v.host_kernel, {{(rows + v.rows_per_block - 1) / v.rows_per_block, 1}, {v.group, v.rows_per_block}, 0}};
+      return {v.name, v.host_kernel, {{rows, 1}, {v.group, 1}, 0}};
   return {"layer_norm", layer_norm, {{rows, 1}, {kBlock, 1}, 0}};
 }
 

@@ -51,13 +51,12 @@ struct SumOf {
   float operator()(float a, float b) const { return a + b; }
 };
 
-// The row-in-registers softmax: a group of kGroup threads (threadIdx.x) per row, kRows rows per
-// block (threadIdx.y), kPerThread elements of the row per thread. Threads of a row past the end
+// The row-in-registers softmax: a block of kGroup threads per row, kPerThread elements
+// of the row per thread. Threads of a row past the end
 // take part in the combines (no divergence around the shuffles and barriers) and write nothing.
-template <uint32_t kGroup, uint32_t kRows, uint32_t kPerThread>
+template <uint32_t kGroup, uint32_t kPerThread>
 void softmax_in_registers(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {
-  static_assert(kGroup <= 32 || kRows == 1, "a group wider than a warp combines through the whole block");
-  const uint32_t row = simt::block::index_x() * kRows + simt::thread::index_y();
+  const uint32_t row = simt::block::index_x();
   // A 1-D grid: blocks of a second grid row would write the same rows.
   const bool mine = row < rows && simt::block::index_y() == 0 && simt::block::index_z() == 0;
   const size_t base = size_t(row) * cols;
@@ -120,17 +119,17 @@ void softmax_in_registers(uint32_t rows, uint32_t cols, simt::Slice<const float>
 
 // The requirements say the matrices hold rows x cols elements (so every index is proven in
 // range and keeps no bounds check) and bound the row to what the registers hold.
-#define SOFTMAX_IN_REGISTERS(name, group, rows_per_block, per_thread, max_cols)                                                          \
-  [[kernel, simt::block(group, rows_per_block),                                                                    \
+#define SOFTMAX_IN_REGISTERS(name, group, per_thread, max_cols)                                                          \
+  [[kernel, simt::block(group),                                                                    \
     simt::requires("in.size() >= rows * cols", "out.size() >= rows * cols", "cols <= " #max_cols)]]           \
   void name(uint32_t rows, uint32_t cols, simt::Slice<const float> in, simt::DisjointSlice<float> out) {           \
-    softmax_in_registers<group, rows_per_block, per_thread>(rows, cols, in, out);                                              \
+    softmax_in_registers<group, per_thread>(rows, cols, in, out);                                              \
   }
-SOFTMAX_IN_REGISTERS(softmax_1k, 128, 1, 8, 1024)
-SOFTMAX_IN_REGISTERS(softmax_4k, 256, 1, 16, 4096)
-SOFTMAX_IN_REGISTERS(softmax_8k, 256, 1, 32, 8192)
-SOFTMAX_IN_REGISTERS(softmax_16k, 512, 1, 32, 16384)
-SOFTMAX_IN_REGISTERS(softmax_32k, 1024, 1, 32, 32768)
+SOFTMAX_IN_REGISTERS(softmax_1k, 128, 8, 1024)
+SOFTMAX_IN_REGISTERS(softmax_4k, 256, 16, 4096)
+SOFTMAX_IN_REGISTERS(softmax_8k, 256, 32, 8192)
+SOFTMAX_IN_REGISTERS(softmax_16k, 512, 32, 16384)
+SOFTMAX_IN_REGISTERS(softmax_32k, 1024, 32, 32768)
 
 // The requirements say the matrices hold rows x cols elements: every index below is then proven
 // in range and keeps no bounds check. The last one keeps the 32-bit column counters' `j + 256`

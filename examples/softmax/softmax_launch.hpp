@@ -35,18 +35,18 @@ struct SoftmaxPlan {
 /// when it fits kMaxCachedCols.
 inline SoftmaxPlan softmax_plan(std::uint32_t rows, std::uint32_t cols) {
   struct Variant {
-    std::uint32_t max_cols, group, rows_per_block;
+    std::uint32_t max_cols, group;
     const char* name;
     void (*host_kernel)(uint32_t, uint32_t, simt::Slice<const float>, simt::DisjointSlice<float>);
   };
-  static const Variant variants[] = {{1024, 128, 1, "softmax_1k", softmax_1k},
-                                     {4096, 256, 1, "softmax_4k", softmax_4k},
-                                     {8192, 256, 1, "softmax_8k", softmax_8k},
-                                     {16384, 512, 1, "softmax_16k", softmax_16k},
-                                     {32768, 1024, 1, "softmax_32k", softmax_32k}};
+  static const Variant variants[] = {{1024, 128, "softmax_1k", softmax_1k},
+                                     {4096, 256, "softmax_4k", softmax_4k},
+                                     {8192, 256, "softmax_8k", softmax_8k},
+                                     {16384, 512, "softmax_16k", softmax_16k},
+                                     {32768, 1024, "softmax_32k", softmax_32k}};
   for (const Variant& v : variants)
     if (cols <= v.max_cols)
-      return {v.name, v.host_kernel, {{(rows + v.rows_per_block - 1) / v.rows_per_block, 1}, {v.group, v.rows_per_block}, 0}};
+      return {v.name, v.host_kernel, {{rows, 1}, {v.group, 1}, 0}};
   const std::uint32_t shared = cols <= kMaxCachedCols ? cols * std::uint32_t(sizeof(float)) : 0;
   return {"softmax", softmax, {{rows, 1}, {kBlock, 1}, shared}};
 }
